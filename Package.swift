@@ -1,0 +1,101 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings shared by every Swift target: Swift 6 language mode plus the upcoming
+/// features that make dependencies and existentials explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Shoebox",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shoebox", targets: ["shoebox"]),
+        .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
+        .library(name: "LibraryIndex", targets: ["LibraryIndex"]),
+        .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "ZoomMapping", targets: ["ZoomMapping"]),
+        .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C layer: libexif through pkg-config, with a shim for its macros.
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+
+        // Reads one file: format, capture date with its source, pixel and display size.
+        .target(
+            name: "PhotoMetadata",
+            dependencies: ["CExif"],
+            swiftSettings: strictSettings
+        ),
+
+        // Builds small, valid image files with chosen EXIF, for tests and benchmarks.
+        .target(name: "PhotoFixtures", swiftSettings: strictSettings),
+
+        // Crawler and SQLite store.
+        .target(
+            name: "LibraryIndex",
+            dependencies: [
+                "PhotoMetadata",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // Pure: fine and coarse date sections, stable capped sampling.
+        .target(name: "Timeline", swiftSettings: strictSettings),
+
+        // Pure: grid metrics and index-path / content-offset translation between levels.
+        .target(name: "ZoomMapping", dependencies: ["Timeline"], swiftSettings: strictSettings),
+
+        // Pure: geometry of the seed photo browsers.
+        .target(name: "GalleryLayout", swiftSettings: strictSettings),
+
+        // The command-line interface, as a library so tests can drive it.
+        .target(
+            name: "ShoeboxCLI",
+            dependencies: [
+                "LibraryIndex", "Timeline", "ZoomMapping",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "shoebox", dependencies: ["ShoeboxCLI"], swiftSettings: strictSettings),
+
+        // Benchmarks: programs with numbers, kept apart from the tests.
+        .executableTarget(
+            name: "IndexBenchmark",
+            dependencies: ["LibraryIndex", "PhotoFixtures"],
+            path: "Benchmarks/IndexBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "TimelineBenchmark",
+            dependencies: ["Timeline", "ZoomMapping"],
+            path: "Benchmarks/TimelineBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "PhotoFixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline"], swiftSettings: strictSettings),
+        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping"], swiftSettings: strictSettings),
+        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ShoeboxCLITests",
+            dependencies: ["ShoeboxCLI", "shoebox", "PhotoFixtures"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
