@@ -11,7 +11,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Shoebox",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "shoebox", targets: ["shoebox"]),
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
@@ -70,7 +70,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "shoebox", dependencies: ["ShoeboxCLI"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "shoebox",
+            dependencies: ["ShoeboxCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
 
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks a folder tree depth-first and reports every regular file with its size and modification time.
+///
+/// Symbolic links are not followed (neither to files nor to folders), so a link loop cannot trap the
+/// walk. Hidden names and the names in the settings are skipped. A folder that cannot be opened or
+/// listed is reported and its contents are left alone.
+struct DirectoryWalker {
+    struct Entry: Sendable {
+        var path: RelativePath
+        var stamp: FileStamp
+    }
+
+    /// A folder the walk could not read, with the reason.
+    struct Failure: Sendable {
+        var path: RelativePath
+        var error: Errno
+    }
+
+    let root: [UInt8]
+    let settings: IndexSettings
+    private let skipFolders: Set<[UInt8]>
+    private let skipFiles: Set<[UInt8]>
+
+    init(root: [UInt8], settings: IndexSettings) {
+        self.root = root
+        self.settings = settings
+        skipFolders = Set(settings.skipFolders.map { Array($0.utf8) })
+        skipFiles = Set(settings.skipFiles.map { Array($0.utf8) })
+    }
+
+    /// Walks the whole tree, calling `found` for each file; returns the folders that could not be read.
+    ///
+    /// `shouldStop` is polled once per folder.
+    func walk(shouldStop: () -> Bool = { false }, found: (Entry) -> Void) -> [Failure] {
+        var failures: [Failure] = []
+        var pending: [RelativePath] = [RelativePath(bytes: [])]
+        while let directory = pending.popLast() {
+            if shouldStop() { break }
+            let absolute = directory.bytes.isEmpty ? root : root + [UInt8(ascii: "/")] + directory.bytes
+            guard let handle = FileSystem.withCPath(absolute, { opendir($0) }) else {
+                failures.append(Failure(path: directory, error: Errno(errno)))
+                continue
+            }
+            defer { closedir(handle) }
+            let descriptor = dirfd(handle)
+            var subdirectories: [RelativePath] = []
+            while true {
+                errno = 0
+                guard let entry = readdir(handle) else {
+                    if errno != 0 { failures.append(Failure(path: directory, error: Errno(errno))) }
+                    break
+                }
+                let name = Self.name(of: entry)
+                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+                if settings.skipHidden && name.first == 0x2E { continue }
+
+                var st = stat()
+                let rc = FileSystem.withCPath(name) { fstatat(descriptor, $0, &st, AT_SYMLINK_NOFOLLOW) }
+                if rc != 0 { continue }  // vanished since readdir
+                if FileSystem.isDirectory(st) {
+                    if !skipFolders.contains(name) { subdirectories.append(directory.appending(name)) }
+                } else if FileSystem.isRegularFile(st) {
+                    if !skipFiles.contains(name) { found(Entry(path: directory.appending(name), stamp: FileStamp(st))) }
+                }
+            }
+            // Reversed so that popping visits subfolders in directory order.
+            pending.append(contentsOf: subdirectories.reversed())
+        }
+        return failures
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let length = bytes.firstIndex(of: 0) ?? bytes.count
+            return Array(bytes[..<length])
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import PhotoMetadata
+import Synchronization
+
+/// One index run: walk, read new and changed files on several threads, write in batches, remove
+/// what disappeared. Everything is committed batch by batch, so a run killed at any point leaves a
+/// consistent database and the next run picks up where it stopped.
+final class IndexJob: Sendable {
+    let root: String
+    let store: LibraryStore
+    let settings: IndexSettings
+    let control = RunControl()
+    private let openedFiles = Atomic<Int>(0)
+
+    init(root: String, store: LibraryStore, settings: IndexSettings) {
+        self.root = root
+        self.store = store
+        self.settings = settings
+    }
+
+    /// A file the walk found that must be opened.
+    private struct Candidate: Sendable {
+        var path: RelativePath
+        var known: KnownFile?
+    }
+
+    /// What reading one candidate produced.
+    private enum Outcome: Sendable {
+        case photo(IndexedPhoto, failed: Bool)
+        case notAnImage(RelativePath, FileStamp)
+        /// Could not be opened or read; an existing row is left as it was.
+        case unreadable(IndexedPhoto?)
+        case vanished(RelativePath)
+    }
+
+    func execute(report: (IndexProgress) -> Void) throws(IndexError) {
+        let lock = try IndexLock(databasePath: store.path)
+        try store.claimRoot(root)
+        var unseen = try store.knownFiles()
+        let runID = try store.beginRun()
+        var progress = IndexProgress()
+        let throttle = ReportThrottle()
+
+        // 1. Walk: compare stamps; only new and changed files become candidates.
+        var candidates: [Candidate] = []
+        let walker = DirectoryWalker(root: Array(root.utf8), settings: settings)
+        let failures = walker.walk(shouldStop: { control.isStopRequested }) { entry in
+            progress.filesFound += 1
+            let known = unseen.removeValue(forKey: entry.path)
+            if let known, known.stamp == entry.stamp {
+                if known.isPhoto { progress.unchanged += 1 } else { progress.skipped += 1 }
+            } else {
+                candidates.append(Candidate(path: entry.path, known: known))
+            }
+            if throttle.isDue() { progress.toRead = candidates.count; report(progress) }
+        }
+        progress.unreadableDirectories = failures.map(\.path)
+        progress.toRead = candidates.count
+        progress.phase = .reading
+        report(progress)
+
+        // 2. Read on `jobs` threads; write batches from this thread.
+        if !control.isStopRequested && !candidates.isEmpty {
+            try readAndWrite(candidates, progress: &progress, throttle: throttle, report: report)
+        }
+
+        // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them.
+        if !control.isStopRequested {
+            progress.phase = .removing
+            report(progress)
+            let blind = progress.unreadableDirectories
+            let gone = unseen.keys.filter { path in !blind.contains { path.isInside($0) } }
+            for chunk in stride(from: 0, to: gone.count, by: settings.batchSize) {
+                let slice = gone[chunk..<min(chunk + settings.batchSize, gone.count)]
+                try store.apply(slice.map(IndexChange.remove))
+                progress.removed += slice.filter { unseen[$0]?.isPhoto == true }.count
+            }
+        }
+
+        progress.phase = control.isStopRequested ? .stopped : .completed
+        progress.opened = openedFiles.load(ordering: .relaxed)
+        try store.finishRun(runID, progress: progress)
+        report(progress)
+        _ = consume lock
+    }
+
+    private func readAndWrite(
+        _ candidates: [Candidate], progress: inout IndexProgress, throttle: ReportThrottle,
+        report: (IndexProgress) -> Void
+    ) throws(IndexError) {
+        let jobs = min(settings.effectiveJobs, candidates.count)
+        let queue = WorkQueue(count: candidates.count)
+        let buffer = ResultBuffer<Outcome>(capacity: settings.batchSize * 4, producers: jobs)
+        let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
+        for _ in 0..<jobs {
+            let thread = Thread { [self] in
+                let reader = MetadataReader()
+                while !control.isStopRequested, let index = queue.next() {
+                    buffer.push(read(candidates[index], rootBytes: rootBytes, reader: reader))
+                }
+                buffer.producerFinished()
+            }
+            thread.name = "shoebox.reader"
+            thread.start()
+        }
+
+        var drained = false
+        while !drained {
+            let taken = buffer.take(limit: settings.batchSize, until: Date().addingTimeInterval(0.2))
+            drained = taken.drained
+            var changes: [IndexChange] = []
+            changes.reserveCapacity(taken.items.count)
+            for outcome in taken.items {
+                switch outcome {
+                case .photo(let photo, let failed):
+                    changes.append(.upsertPhoto(photo))
+                    if failed { progress.failed += 1 }
+                    if unseenWasPhoto(candidates: candidates, path: photo.path) { progress.updated += 1 } else { progress.added += 1 }
+                case .notAnImage(let path, let stamp):
+                    changes.append(.ignore(path, stamp))
+                    progress.skipped += 1
+                    if unseenWasPhoto(candidates: candidates, path: path) { progress.removed += 1 }
+                case .unreadable(let photo):
+                    progress.failed += 1
+                    if let photo { changes.append(.upsertPhoto(photo)); progress.added += 1 }
+                case .vanished(let path):
+                    changes.append(.remove(path))
+                    if unseenWasPhoto(candidates: candidates, path: path) { progress.removed += 1 }
+                }
+            }
+            try store.apply(changes)
+            progress.read += taken.items.count
+            if drained || throttle.isDue() {
+                progress.opened = openedFiles.load(ordering: .relaxed)
+                report(progress)
+            }
+        }
+    }
+
+    /// Whether `path` had a photo row before this run. Candidates are few next to the tree, and
+    /// this is only asked once per candidate, so a lookup table is built lazily.
+    private func unseenWasPhoto(candidates: [Candidate], path: RelativePath) -> Bool {
+        knownPhotoPaths.withLock { table in
+            if table == nil {
+                table = Set(candidates.compactMap { $0.known?.isPhoto == true ? $0.path : nil })
+            }
+            return table!.contains(path)
+        }
+    }
+    private let knownPhotoPaths = Mutex<Set<RelativePath>?>(nil)
+
+    /// Opens and reads one file. Runs on a reader thread.
+    private func read(_ candidate: Candidate, rootBytes: [UInt8], reader: MetadataReader) -> Outcome {
+        let path = candidate.path
+        let fd: Int32
+        switch FileSystem.openForReading(rootBytes + path.bytes) {
+        case .success(let descriptor):
+            fd = descriptor
+        case .failure(let error) where error.rawValue == ENOENT || error.rawValue == ENOTDIR || error.rawValue == ELOOP:
+            return .vanished(path)
+        case .failure(let error):
+            return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(path, stamp: nil, format: nil, message: "cannot open: \(error)"))
+        }
+        openedFiles.add(1, ordering: .relaxed)
+        defer { close(fd) }
+
+        var st = stat()
+        guard fstat(fd, &st) == 0, FileSystem.isRegularFile(st) else { return .vanished(path) }
+        let stamp = FileStamp(st)
+        do {
+            let metadata = try reader.read(fileDescriptor: fd)
+            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp)
+            return .photo(IndexedPhoto(
+                path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
+                captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
+                displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel
+            ), failed: false)
+        } catch {
+            switch error.code {
+            case .notAnImage:
+                return .notAnImage(path, stamp)
+            case .unreadable:
+                return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(path, stamp: nil, format: nil, message: error.message))
+            case .truncated, .malformed, .budgetExceeded:
+                return .photo(failedPhoto(path, stamp: stamp, format: nil, message: error.message), failed: true)
+            }
+        }
+    }
+
+    /// A row for a file that could not be read. Without a stamp the row never matches the file, so
+    /// the next run tries it again (e.g. after its permissions are fixed).
+    private func failedPhoto(_ path: RelativePath, stamp: FileStamp?, format: ImageFormat?, message: String) -> IndexedPhoto {
+        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: 0))
+        return IndexedPhoto(
+            path: path, fileSize: stamp?.size ?? -1, modificationTime: stamp?.modified ?? -1,
+            format: format, captureDate: date, error: message)
+    }
+
+    /// The end of the date chain: a date in the file name, else the modification time in local time.
+    private func fallbackDate(path: RelativePath, stamp: FileStamp) -> CaptureDate {
+        if let date = CaptureDate.fromFileName(path.lastComponent) { return date }
+        var seconds = time_t(stamp.modified / 1_000_000_000)
+        var local = tm()
+        localtime_r(&seconds, &local)
+        return CaptureDate.fromModificationTime(
+            secondsSince1970: stamp.modified / 1_000_000_000,
+            nanoseconds: Int(stamp.modified % 1_000_000_000),
+            utcOffsetSeconds: Int(local.tm_gmtoff))
+    }
+}
+
+/// Lets progress through at most every 100 ms.
+private final class ReportThrottle {
+    private var last = ContinuousClock.now
+
+    func isDue() -> Bool {
+        let now = ContinuousClock.now
+        guard now - last >= .milliseconds(100) else { return false }
+        last = now
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+/// A snapshot of an indexing run, with running totals. The last one has phase `.completed` or `.stopped`.
+public struct IndexProgress: Sendable, Hashable {
+    public enum Phase: String, Sendable, Hashable {
+        /// Walking the tree; `filesFound` grows.
+        case walking
+        /// Opening new and changed files; `read` grows towards `toRead`.
+        case reading
+        /// Every file was handled; removals are being written.
+        case removing
+        /// The run finished.
+        case completed
+        /// The run was stopped early; everything counted was committed.
+        case stopped
+    }
+
+    public var phase: Phase = .walking
+    /// Files found by the walk so far (excluding skipped names).
+    public var filesFound = 0
+    /// New or changed files that must be opened.
+    public var toRead = 0
+    /// Of `toRead`, how many have been handled and committed.
+    public var read = 0
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+    /// Files stored with an error (or left as they were because they could not be opened).
+    public var failed = 0
+    /// Files whose content is not an image; remembered so they are not opened again.
+    public var skipped = 0
+    /// Files opened in this run (0 for a re-run on an unchanged tree).
+    public var opened = 0
+    /// Directories that could not be read; their rows were kept.
+    public var unreadableDirectories: [RelativePath] = []
+
+    public init() {}
+}

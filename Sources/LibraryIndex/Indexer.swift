@@ -1,0 +1,78 @@
+public import Foundation
+import PhotoMetadata
+
+/// Indexes one folder tree into a `LibraryStore`.
+///
+/// ```swift
+/// let store = try LibraryStore(path: "library.sqlite", mode: .readWrite)
+/// let run = try Indexer(root: "~/Pictures", store: store).run()
+/// for try await progress in run { print(progress.read, "/", progress.toRead) }
+/// ```
+public struct Indexer: Sendable {
+    /// The root as given, resolved to an absolute path without symbolic links.
+    public let root: String
+    public let store: LibraryStore
+    public let settings: IndexSettings
+
+    /// Checks that `root` is a readable folder.
+    public init(root: String, store: LibraryStore, settings: IndexSettings = .default) throws(IndexError) {
+        self.root = try Self.resolveRoot(root)
+        self.store = store
+        self.settings = settings
+    }
+
+    /// `root` as an absolute path without symbolic links, or an error saying why it cannot be indexed.
+    public static func resolveRoot(_ root: String) throws(IndexError) -> String {
+        let expanded = (root as NSString).expandingTildeInPath
+        guard case .success(let st) = FileSystem.status(Array(expanded.utf8)) else {
+            throw IndexError(.rootNotFound, "There is no folder at \(root); check the path (shoebox index FOLDER).")
+        }
+        guard FileSystem.isDirectory(st) else {
+            throw IndexError(.rootNotDirectory, "\(root) is a file, not a folder; give the folder that holds your photos.")
+        }
+        guard let resolved = realpath(expanded, nil) else {
+            throw IndexError(.rootUnreadable, "Cannot resolve \(root): \(Errno(errno)).")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The run as an asynchronous sequence of progress snapshots; the work starts on iteration.
+    ///
+    /// Stopping the iteration (or cancelling its task) stops the run after committing what was read.
+    public func run() -> IndexRun {
+        IndexRun(job: IndexJob(root: root, store: store, settings: settings))
+    }
+}
+
+/// A running or not-yet-started index run: iterate it for progress; `stop()` ends it early and cleanly.
+public struct IndexRun: AsyncSequence, Sendable {
+    public typealias Element = IndexProgress
+    let job: IndexJob
+
+    /// Asks the run to finish early: no new file is opened, what was read is committed, and the
+    /// last progress has phase `.stopped`. Safe to call from a signal handler's queue.
+    public func stop() {
+        job.control.requestStop()
+    }
+
+    public func makeAsyncIterator() -> AsyncThrowingStream<IndexProgress, any Error>.Iterator {
+        let job = self.job
+        let stream = AsyncThrowingStream<IndexProgress, any Error>(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            continuation.onTermination = { termination in
+                if case .cancelled = termination { job.control.requestStop() }
+            }
+            let thread = Thread {
+                do {
+                    try job.execute { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.name = "shoebox.index"
+            thread.start()
+        }
+        return stream.makeAsyncIterator()
+    }
+}

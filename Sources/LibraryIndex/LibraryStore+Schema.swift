@@ -1,0 +1,60 @@
+import GRDB
+
+extension LibraryStore {
+    /// The schema, one migration per change; never edit a shipped migration.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: """
+                CREATE TABLE library (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value BLOB
+                ) WITHOUT ROWID;
+
+                -- One row per image file under the root, readable or not.
+                CREATE TABLE photo (
+                    id INTEGER PRIMARY KEY,
+                    path BLOB NOT NULL UNIQUE,      -- relative to the root, file-system bytes
+                    fileSize INTEGER NOT NULL,
+                    modified INTEGER NOT NULL,      -- nanoseconds since 1970
+                    format TEXT,
+                    captured TEXT NOT NULL,         -- local wall clock, YYYY-MM-DDTHH:MM:SS[.fff]
+                    utcOffset INTEGER,              -- seconds east of UTC, when known
+                    dateSource TEXT NOT NULL,
+                    pixelWidth INTEGER,
+                    pixelHeight INTEGER,
+                    orientation INTEGER,
+                    width INTEGER,                  -- display size
+                    height INTEGER,
+                    make TEXT,
+                    model TEXT,
+                    error TEXT
+                );
+                CREATE INDEX photo_on_captured ON photo(captured, path);
+
+                -- Files whose content is not an image, remembered so re-runs do not open them again.
+                CREATE TABLE ignoredFile (
+                    path BLOB PRIMARY KEY NOT NULL,
+                    fileSize INTEGER NOT NULL,
+                    modified INTEGER NOT NULL
+                ) WITHOUT ROWID;
+
+                CREATE TABLE indexRun (
+                    id INTEGER PRIMARY KEY,
+                    startedAt TEXT NOT NULL,
+                    finishedAt TEXT,
+                    status TEXT NOT NULL,           -- running, completed, stopped
+                    added INTEGER NOT NULL DEFAULT 0,
+                    updated INTEGER NOT NULL DEFAULT 0,
+                    unchanged INTEGER NOT NULL DEFAULT 0,
+                    removed INTEGER NOT NULL DEFAULT 0,
+                    failed INTEGER NOT NULL DEFAULT 0,
+                    skipped INTEGER NOT NULL DEFAULT 0,
+                    unreadableDirectories TEXT
+                );
+                """)
+        }
+        return migrator
+    }()
+}

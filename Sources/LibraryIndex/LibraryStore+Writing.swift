@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// What the index already holds for a path: its stamp and whether it is a photo row or an ignored file.
+struct KnownFile: Sendable {
+    var stamp: FileStamp
+    var isPhoto: Bool
+}
+
+/// A change to write, produced by reading one file.
+enum IndexChange: Sendable {
+    /// Insert or replace the photo row (readable, or stored with its error).
+    case upsertPhoto(IndexedPhoto)
+    /// The content is not an image: remember the stamp so it is not opened again.
+    case ignore(RelativePath, FileStamp)
+    /// Drop whatever row the path had.
+    case remove(RelativePath)
+}
+
+extension LibraryStore {
+    private var writerPool: DatabasePool {
+        guard let writer else { preconditionFailure("LibraryStore opened read-only cannot write") }
+        return writer
+    }
+
+    /// Records `root` as this database's root, or refuses if the database indexes another folder.
+    func claimRoot(_ root: String) throws(IndexError) {
+        try write { db in
+            if let existing = try Data.fetchOne(db, sql: "SELECT value FROM library WHERE key = 'root'") {
+                let existingRoot = String(decoding: existing, as: UTF8.self)
+                guard existingRoot == root else {
+                    throw IndexError(.otherRootIndexed, "\(self.path) already indexes \(existingRoot); to index \(root) as a separate library, pass another database with --db FILE.")
+                }
+            } else {
+                try db.execute(sql: "INSERT INTO library (key, value) VALUES ('root', ?)", arguments: [Data(root.utf8)])
+            }
+        }
+    }
+
+    /// Every stamp the index holds, keyed by path.
+    func knownFiles() throws(IndexError) -> [RelativePath: KnownFile] {
+        try write { db in
+            var known: [RelativePath: KnownFile] = [:]
+            known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM photo) + (SELECT count(*) FROM ignoredFile)") ?? 0)
+            for (table, isPhoto) in [("photo", true), ("ignoredFile", false)] {
+                let rows = try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM \(table)")
+                while let row = try rows.next() {
+                    known[RelativePath(bytes: Array(row[0] as Data))] = KnownFile(stamp: FileStamp(size: row[1], modified: row[2]), isPhoto: isPhoto)
+                }
+            }
+            return known
+        }
+    }
+
+    /// Starts a run row and returns its id.
+    func beginRun() throws(IndexError) -> Int64 {
+        try write { db in
+            try db.execute(sql: "INSERT INTO indexRun (startedAt, status) VALUES (?, 'running')", arguments: [Self.timestamp()])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Writes one batch of changes in a single transaction.
+    func apply(_ changes: [IndexChange]) throws(IndexError) {
+        guard !changes.isEmpty else { return }
+        try write { db in
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
+                                   pixelWidth, pixelHeight, orientation, width, height, make, model, error)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(path) DO UPDATE SET
+                    fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
+                    captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
+                    pixelWidth = excluded.pixelWidth, pixelHeight = excluded.pixelHeight,
+                    orientation = excluded.orientation, width = excluded.width, height = excluded.height,
+                    make = excluded.make, model = excluded.model, error = excluded.error
+                """)
+            let ignore = try db.cachedStatement(sql: "INSERT OR REPLACE INTO ignoredFile (path, fileSize, modified) VALUES (?, ?, ?)")
+            let deletePhoto = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
+            let deleteIgnored = try db.cachedStatement(sql: "DELETE FROM ignoredFile WHERE path = ?")
+            for change in changes {
+                switch change {
+                case .upsertPhoto(let photo):
+                    try upsert.execute(arguments: photo.databaseArguments)
+                    try deleteIgnored.execute(arguments: [Data(photo.path.bytes)])
+                case .ignore(let path, let stamp):
+                    try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])
+                    try deletePhoto.execute(arguments: [Data(path.bytes)])
+                case .remove(let path):
+                    try deletePhoto.execute(arguments: [Data(path.bytes)])
+                    try deleteIgnored.execute(arguments: [Data(path.bytes)])
+                }
+            }
+        }
+    }
+
+    /// Closes a run row with its totals.
+    func finishRun(_ id: Int64, progress: IndexProgress) throws(IndexError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE indexRun SET finishedAt = ?, status = ?, added = ?, updated = ?, unchanged = ?,
+                        removed = ?, failed = ?, skipped = ?, unreadableDirectories = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    Self.timestamp(), progress.phase == .completed ? "completed" : "stopped",
+                    progress.added, progress.updated, progress.unchanged, progress.removed, progress.failed,
+                    progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
+                ])
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(IndexError) -> T {
+        do {
+            return try writerPool.write(body)
+        } catch let error as IndexError {
+            throw error
+        } catch {
+            throw IndexError(.databaseFailure, "Writing the index at \(path) failed: \(error).", underlyingError: error)
+        }
+    }
+
+    private static func timestamp() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+}

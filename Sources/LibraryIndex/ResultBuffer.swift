@@ -1,0 +1,45 @@
+import Foundation
+
+/// A bounded hand-off from reader threads to the one writer: producers wait when it is full,
+/// so memory stays flat however large the tree is.
+final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var producersLeft: Int
+    private let capacity: Int
+
+    init(capacity: Int, producers: Int) {
+        self.capacity = capacity
+        self.producersLeft = producers
+    }
+
+    func push(_ item: Element) {
+        condition.lock()
+        while items.count >= capacity { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func producerFinished() {
+        condition.lock()
+        producersLeft -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Up to `limit` items, waiting until `deadline` for at least one. `drained` is true once every
+    /// producer has finished and nothing is left.
+    func take(limit: Int, until deadline: Date) -> (items: [Element], drained: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && producersLeft > 0 {
+            if !condition.wait(until: deadline) { break }
+        }
+        let count = min(limit, items.count)
+        let batch = Array(items.prefix(count))
+        items.removeFirst(count)
+        condition.broadcast()
+        return (batch, items.isEmpty && producersLeft == 0)
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import LibraryIndex
+import PhotoMetadata
+
+/// `shoebox photos`: one row per file in the index.
+struct PhotosCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photos",
+        abstract: "List every indexed file with its capture date, date source and display size."
+    )
+
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error).")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() async throws {
+        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
+        let photos = try store.photos()
+        if json {
+            try writeJSON(photos.map(PhotoJSON.init))
+        } else {
+            print(PhotoTable(photos: photos).text)
+        }
+    }
+}
+
+/// The JSON shape of one photo; field names are a contract other tools rely on.
+struct PhotoJSON: Encodable {
+    var path: String
+    var captured: String
+    var offset: String?
+    var dateSource: String
+    var width: Int?
+    var height: Int?
+    var format: String?
+    var error: String?
+
+    init(_ photo: IndexedPhoto) {
+        path = photo.path.string
+        captured = photo.captureDate.local.iso8601
+        offset = photo.captureDate.offset?.text
+        dateSource = photo.captureDate.source.rawValue
+        width = photo.displaySize?.width
+        height = photo.displaySize?.height
+        format = photo.format?.rawValue
+        error = photo.error
+    }
+
+    /// Explicit nulls: a missing value is `null`, not an absent key.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(captured, forKey: .captured)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(dateSource, forKey: .dateSource)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(format, forKey: .format)
+        try c.encode(error, forKey: .error)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, captured, offset, dateSource, width, height, format, error
+    }
+}
+
+/// Aligned columns for people: date, source, size, format, path (and the error, if any).
+struct PhotoTable {
+    var photos: [IndexedPhoto]
+
+    var text: String {
+        guard !photos.isEmpty else { return "The index is empty." }
+        var rows = [["CAPTURED", "SOURCE", "SIZE", "FORMAT", "PATH"]]
+        for photo in photos {
+            let date = photo.captureDate
+            var captured = date.local.readable
+            if let offset = date.offset { captured += " " + offset.text }
+            let size = photo.displaySize.map { "\($0.width)×\($0.height)" } ?? "–"
+            var path = photo.path.string
+            if let error = photo.error { path += "  (error: \(error))" }
+            rows.append([captured, date.source.rawValue, size, photo.format?.rawValue ?? "?", path])
+        }
+        let failed = photos.filter { $0.error != nil }.count
+        var footer = "\(photos.count.grouped) files"
+        if failed > 0 { footer += ", \(failed.grouped) with errors" }
+        return Columns.format(rows, rightAligned: [2]) + "\n" + footer
+    }
+}
+
+enum Columns {
+    /// Pads every column to its widest cell.
+    static func format(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let widths = rows.reduce(into: [Int]()) { widths, row in
+            for (i, cell) in row.enumerated() {
+                if i >= widths.count { widths.append(0) }
+                widths[i] = max(widths[i], cell.count)
+            }
+        }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                if i == row.count - 1 && !rightAligned.contains(i) { return cell }
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return rightAligned.contains(i) ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Writes `value` as pretty JSON followed by a newline.
+func writeJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    var data = try encoder.encode(value)
+    data.append(0x0A)
+    FileHandle.standardOutput.write(data)
+}
+
+extension LocalDateTime {
+    /// "2025-03-08 14:02:11" — the ISO form with a space, for tables.
+    var readable: String {
+        String(iso8601.prefix(19)).replacingOccurrences(of: "T", with: " ")
+    }
+}
+
+extension UTCOffset {
+    /// "+02:00"
+    var text: String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+    }
+}

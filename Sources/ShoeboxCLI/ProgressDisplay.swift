@@ -1,0 +1,106 @@
+import Foundation
+import LibraryIndex
+
+/// A one-line progress bar on standard error: files done / total, rate and time left.
+/// Prints nothing when standard error is not a terminal, so logs and pipes stay clean.
+final class ProgressDisplay {
+    private let enabled: Bool
+    private let start = ContinuousClock.now
+    private var readingStart: ContinuousClock.Instant?
+    private var lastLine = ""
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    var elapsed: Duration { ContinuousClock.now - start }
+
+    func show(_ progress: IndexProgress) {
+        guard enabled else { return }
+        let line: String
+        switch progress.phase {
+        case .walking:
+            line = "Scanning… \(progress.filesFound.grouped) files found"
+        case .reading:
+            if readingStart == nil { readingStart = .now }
+            line = Self.bar(done: progress.read, total: progress.toRead, since: readingStart!)
+        case .removing:
+            line = "Removing files that are gone…"
+        case .completed, .stopped:
+            line = ""
+        }
+        guard line != lastLine else { return }
+        lastLine = line
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+    }
+
+    func finish() {
+        guard enabled, !lastLine.isEmpty else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+
+    /// `[██████······]  6,123/10,000  1,234 files/s  ETA 0:03`
+    static func bar(done: Int, total: Int, since: ContinuousClock.Instant) -> String {
+        let width = 24
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
+        let filled = Int(fraction * Double(width))
+        let seconds = (ContinuousClock.now - since).seconds
+        let rate = seconds > 0 ? Double(done) / seconds : 0
+        let eta = rate > 0 ? Double(total - done) / rate : nil
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        var line = "Reading [\(bar)] \(done.grouped)/\(total.grouped)"
+        if rate > 0 { line += "  \(Int(rate).grouped) files/s" }
+        if let eta { line += "  ETA \(Self.clock(eta))" }
+        return line
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.up))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+/// The closing report of an index run.
+struct IndexSummary {
+    var progress: IndexProgress
+    var root: String
+    var database: String
+    var elapsed: Duration
+
+    var text: String {
+        let p = progress
+        var lines: [String] = []
+        let verb = p.phase == .stopped ? "Stopped indexing" : "Indexed"
+        lines.append("\(verb) \(root) in \(String(format: "%.1f", elapsed.seconds)) s")
+        lines.append("  \(p.added.grouped) added, \(p.updated.grouped) updated, \(p.unchanged.grouped) unchanged, \(p.removed.grouped) removed, \(p.failed.grouped) failed, \(p.skipped.grouped) skipped (not images)")
+        if p.phase == .stopped {
+            lines.append("  \(p.read.grouped) of \(p.toRead.grouped) new or changed files were read and committed; run the same command again to finish.")
+        }
+        for directory in p.unreadableDirectories {
+            let name = directory.bytes.isEmpty ? root : directory.string
+            lines.append("  Could not read the folder \(name): its photos already in the index were kept.")
+        }
+        lines.append("  Database: \(database)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Int {
+    /// 12,345
+    var grouped: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LibraryIndex
+
+/// The configuration file: one JSON object with a part per concern. Every key is optional.
+struct ShoeboxConfiguration: Sendable, Codable, Equatable {
+    var index: IndexSettings
+
+    static let `default` = ShoeboxConfiguration(index: .default)
+
+    init(index: IndexSettings) {
+        self.index = index
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decodeIfPresent(IndexSettings.self, forKey: .index) ?? .default
+    }
+
+    /// Reads the first configuration file that exists, in the order `--help` documents.
+    static func load(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ShoeboxConfiguration {
+        if let explicitPath {
+            return try decode(path: (explicitPath as NSString).expandingTildeInPath, explicit: true)
+        }
+        var candidates: [String] = []
+        if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty { candidates.append((path as NSString).expandingTildeInPath) }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+        candidates.append((configHome as NSString).appendingPathComponent("shoebox/config.json"))
+        candidates.append("config/shoebox.json")
+        for path in candidates where FileManager.default.fileExists(atPath: path) {
+            return try decode(path: path, explicit: false)
+        }
+        return .default
+    }
+
+    private static func decode(path: String, explicit: Bool) throws -> ShoeboxConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("Cannot read the configuration file \(path); check the path given to --config.")
+        }
+        do {
+            return try JSONDecoder().decode(ShoeboxConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            throw CLIError("The configuration file \(path) is not valid: \(error.readableDescription).")
+        } catch {
+            throw CLIError("The configuration file \(path) is not valid JSON: \(error).")
+        }
+    }
+}
+
+extension DecodingError {
+    /// "at sections.spanDays: expected Int" rather than Foundation's debug dump.
+    var readableDescription: String {
+        func path(_ context: Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "" : " at \(keys.joined(separator: "."))"
+        }
+        switch self {
+        case .typeMismatch(let type, let context): return "expected \(type)\(path(context))"
+        case .valueNotFound(let type, let context): return "missing \(type)\(path(context))"
+        case .keyNotFound(let key, let context): return "missing key \(key.stringValue)\(path(context))"
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+        @unknown default: return "\(self)"
+        }
+    }
+}
+
+/// A failure the user can act on; printed as one sentence, exit code 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import ShoeboxCLI
+
+@main
+enum ShoeboxMain {
+    static func main() async {
+        await Shoebox.main()
+    }
+}
