@@ -91,13 +91,15 @@ let package = Package(
         ),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "PhotoFixtures"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LibraryIndexTests",
+            dependencies: ["LibraryIndex", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxCLITests",
-            dependencies: ["ShoeboxCLI", "shoebox", "PhotoFixtures"],
+            dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -11,7 +11,7 @@ public struct Shoebox: AsyncParsableCommand {
               shoebox photos               # one line per file: date, where it came from, size
             """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, PhotosCommand.self]
+        subcommands: [IndexCommand.self, PhotosCommand.self, ConfigCommand.self]
     )
 
     public init() {}

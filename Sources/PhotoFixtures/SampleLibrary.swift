@@ -1,0 +1,96 @@
+import Foundation
+
+/// A generated photo tree: `YYYY/YYYY-MM-DD/IMG_NNNNN.jpg` JPEGs with varied EXIF dates, sizes
+/// and orientations, deterministic for a seed.
+public struct SampleLibrary: Sendable {
+    public var count: Int
+    public var seed: UInt64
+
+    public init(count: Int, seed: UInt64 = 1) {
+        self.count = count
+        self.seed = seed
+    }
+
+    /// One file of the library: its relative path and bytes.
+    public struct File: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var captured: String
+    }
+
+    /// The files, in path order; photos are spread over about three years in bursts of days.
+    public func files() -> [File] {
+        var rng = SplitMix64(seed: seed)
+        var files: [File] = []
+        files.reserveCapacity(count)
+        var day = 0  // days since 2021-01-01
+        var index = 0
+        while index < count {
+            day += Int(rng.next() % 9)  // gaps of 0–8 days between shooting days
+            let perDay = 1 + Int(rng.next() % 40)
+            let (year, month, dayOfMonth) = Self.civil(daysSince2021: day)
+            var secondOfDay = 8 * 3600 + Int(rng.next() % 3600)
+            for _ in 0..<perDay where index < count {
+                secondOfDay = min(secondOfDay + 1 + Int(rng.next() % 900), 86_399)
+                let date = String(format: "%04d:%02d:%02d %02d:%02d:%02d", year, month, dayOfMonth,
+                                  secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+                let landscape = rng.next() % 4 != 0
+                let orientation = [1, 1, 1, 6, 8, 3][Int(rng.next() % 6)]
+                let width = landscape ? 64 + Int(rng.next() % 64) : 48
+                let height = landscape ? 48 : 64 + Int(rng.next() % 64)
+                let exif = ExifFields(
+                    dateTimeOriginal: date, subSecTimeOriginal: String(rng.next() % 1000),
+                    orientation: orientation, make: "Shoebox", model: "Sample \(rng.next() % 5)")
+                let folder = String(format: "%04d/%04d-%02d-%02d", year, year, month, dayOfMonth)
+                files.append(File(
+                    path: "\(folder)/IMG_\(String(format: "%05d", index)).jpg",
+                    bytes: PhotoFixtures.jpeg(width: width, height: height, exif: exif),
+                    captured: date))
+                index += 1
+            }
+        }
+        return files
+    }
+
+    /// Writes the library under `root`, creating folders as needed.
+    public func write(to root: String) throws {
+        let fileManager = FileManager.default
+        for file in files() {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(file.path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+    }
+
+    /// Year, month and day of `days` after 2021-01-01 (proleptic Gregorian).
+    static func civil(daysSince2021 days: Int) -> (Int, Int, Int) {
+
+        let z = days + 738_096  // days from 0000-03-01 to 2021-01-01
+        let era = z / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (y, m, d)
+    }
+}
+
+/// A small, fast, seedable generator (Steele, Lea & Flood's SplitMix64).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

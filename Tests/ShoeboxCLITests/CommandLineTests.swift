@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+import LibraryIndex
+import PhotoFixtures
+import Testing
+
+@Suite("shoebox index and photos")
+struct CommandLineTests {
+    @Test("`photos --json` has exactly the contract's field names, with explicit nulls")
+    func photosJSON() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/a.jpg", PhotoFixtures.jpeg(width: 40, height: 30, exif: ExifFields(dateTimeOriginal: "2021:03:04 05:06:07", subSecTimeOriginal: "25", offsetTimeOriginal: "+02:00", orientation: 6)))
+        try tree.write("photos/b.jpg", Array(PhotoFixtures.jpeg(width: 8, height: 8).prefix(6)))
+        let db = tree.path + "/index.sqlite"
+        let indexed = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stdout.contains("1 added") || indexed.stdout.contains("2 added"))
+        #expect(indexed.stderr.isEmpty, "no progress bar when stderr is not a terminal")
+
+        let listed = try ShoeboxProcess.run(["photos", "--db", db, "--json"])
+        #expect(listed.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2)
+        for row in rows {
+            #expect(Set(row.keys) == ["path", "captured", "offset", "dateSource", "width", "height", "format", "error"])
+        }
+        let a = try #require(rows.first { $0["path"] as? String == "a.jpg" })
+        #expect(a["captured"] as? String == "2021-03-04T05:06:07.250")
+        #expect(a["offset"] as? String == "+02:00")
+        #expect(a["dateSource"] as? String == "DateTimeOriginal")
+        #expect(a["width"] as? Int == 30)
+        #expect(a["height"] as? Int == 40)
+        #expect(a["format"] as? String == "jpeg")
+        #expect(a["error"] is NSNull)
+        let b = try #require(rows.first { $0["path"] as? String == "b.jpg" })
+        #expect(b["error"] is String)
+        #expect(b["dateSource"] as? String == "fileModified")
+        #expect(b["width"] is NSNull)
+
+        let table = try ShoeboxProcess.run(["photos", "--db", db])
+        #expect(table.stdout.contains("2021-03-04 05:06:07 +02:00"))
+        #expect(table.stdout.contains("30×40"))
+    }
+
+    @Test("Bad arguments get one clear sentence, a non-zero exit, and no damage", arguments: [
+        (["index"], "Missing expected argument"),
+        (["index", "/nonexistent/folder"], "There is no folder at"),
+        (["index", "/etc/hostname"], "is a file, not a folder"),
+        (["index", ".", "--jobs", "0"], "--jobs must be at least 1"),
+        (["index", ".", "--db", "/etc/hostname/library.sqlite"], "Cannot"),
+        (["photos", "--db", "/nonexistent/index.sqlite"], "There is no index at"),
+        (["sections", "--level", "sideways"], "Unexpected argument"),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let output = try ShoeboxProcess.run(arguments)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test("A database of another program is refused and left byte for byte as it was")
+    func foreignDatabase() throws {
+        let tree = try TemporaryDirectory()
+        let path = tree.path + "/notes.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        try tree.write("photos/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+
+        let output = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("another program"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("An unreadable folder keeps its rows (run as an unprivileged user)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") || getuid() != 0))
+    func unreadableFolder() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/open/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("photos/locked/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("photos/locked/sub/c.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
+        let user = getuid() == 0 ? "nobody" : nil
+        let db = tree.path + "/index.sqlite"
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user).status == 0)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: tree.path + "/photos/locked")
+        let again = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Could not read the folder locked"), "\(again.stdout)")
+        #expect(again.stdout.contains("0 removed"))
+        #expect(try LibraryStore(path: db, mode: .readOnly).photoCount() == 3)
+    }
+
+    @Test("kill -9 at any moment leaves a consistent database; the next run finishes the work",
+          arguments: [0.3, 0.8, 1.5])
+    func killedMidRun(delay: Double) throws {
+        let tree = try TemporaryDirectory()
+        let count = 4000
+        try SampleLibrary(count: count, seed: 3).write(to: tree.path + "/photos")
+        let db = tree.path + "/index.sqlite"
+        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let queue = try DatabaseQueue(path: db)
+        #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        try queue.close()
+
+        let rerun = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let check = try DatabaseQueue(path: db)
+        try check.read { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") == count)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE error IS NOT NULL") == 0)
+        }
+    }
+
+    @Test("Ctrl-C stops cleanly, commits what was read and says so")
+    func interrupted() throws {
+        let tree = try TemporaryDirectory()
+        let count = 6000
+        try SampleLibrary(count: count, seed: 5).write(to: tree.path + "/photos")
+        let db = tree.path + "/index.sqlite"
+        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until some rows are committed, then interrupt.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            if let store = try? LibraryStore(path: db, mode: .readOnly), let n = try? store.photoCount(), n > 0 { break }
+        }
+        kill(process.processIdentifier, SIGINT)
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        let committed = try LibraryStore(path: db, mode: .readOnly).photoCount()
+        if committed < count {
+            #expect(process.terminationStatus == 130)
+            #expect(output.contains("Stopped indexing"))
+            #expect(output.contains("\(committed.grouped) of \(count.grouped) new or changed files were read and committed"), "\(output)")
+        }
+        let rerun = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
+        #expect(rerun.status == 0)
+        #expect(try LibraryStore(path: db, mode: .readOnly).photoCount() == count)
+    }
+
+    @Test("config/shoebox.json holds exactly the built-in defaults")
+    func configFileMatchesDefaults() throws {
+        let path = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
+        let shown = try ShoeboxProcess.run(["config", "--config", path])
+        let defaults = try ShoeboxProcess.run(["config", "--defaults"])
+        #expect(shown.status == 0)
+        #expect(shown.stdout == defaults.stdout)
+        #expect(!shown.stdout.isEmpty)
+    }
+}
+
+extension Int {
+    var grouped: String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: "en_US")
+        return formatter.string(from: NSNumber(value: self)) ?? String(self)
+    }
+}

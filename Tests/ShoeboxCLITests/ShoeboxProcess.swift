@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs the built `shoebox` executable, as a user would.
+struct ShoeboxProcess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The executable beside the test bundle in the build folder.
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // `swift test` runs `…/debug/ShoeboxPackageTests.xctest`; the tool sits in `…/debug/`.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("shoebox").path) && folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("shoebox")
+    }()
+
+    /// The repository root (for `config/` and `testdata/`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs to completion and captures both streams.
+    static func run(_ arguments: [String], user: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        let process = start(arguments, user: user, environment: environment)
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A configured, not yet started process; as an unprivileged `user` through `setpriv` when given.
+    static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["SHOEBOX_CONFIG"] = packageRoot.appendingPathComponent("config/shoebox.json").path
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+}
