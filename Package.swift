@@ -76,6 +76,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Writes `testdata/` from `DemoLibrary`.
+        .executableTarget(
+            name: "make-testdata",
+            dependencies: ["PhotoFixtures"],
+            path: "Tools/MakeTestdata",
+            swiftSettings: strictSettings
+        ),
+
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(
             name: "IndexBenchmark",

@@ -1,1 +1,119 @@
-print("todo")
+// Times `shoebox index` side by side with exiftool and exiv2 on the same generated photos.
+//
+//   swift build -c release --product shoebox --product IndexBenchmark
+//   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep]
+//
+// Every tool reads the same tags (capture dates, sub-seconds, offsets, orientation, size, make and
+// model) from the same files with a warm cache. Peak memory is the child's maximum resident set.
+
+import Foundation
+import PhotoFixtures
+
+struct Measurement {
+    var name: String
+    var seconds: Double
+    var peakMB: Double
+}
+
+/// Runs a command to completion, discarding its output; returns wall time and peak RSS.
+func measure(_ name: String, _ arguments: [String]) -> Measurement {
+    var pid: pid_t = 0
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = ContinuousClock.now
+    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    posix_spawn_file_actions_destroy(&actions)
+    guard rc == 0 else {
+        print("cannot start \(arguments[0]): \(String(cString: strerror(rc)))")
+        return Measurement(name: name, seconds: .nan, peakMB: .nan)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Measurement(name: name, seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024)
+}
+
+func shell(_ command: String) -> Measurement { measure(command, ["/bin/sh", "-c", command]) }
+
+// Arguments.
+var count = 10_000
+var folder: String?
+var keep = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--count": count = Int(arguments.popFirst() ?? "") ?? count
+    case "--folder": folder = arguments.popFirst()
+    case "--keep": keep = true
+    default:
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep]")
+        exit(2)
+    }
+}
+
+let shoebox = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shoebox").path
+guard FileManager.default.isExecutableFile(atPath: shoebox) else {
+    print("Build the tool first: swift build -c release --product shoebox --product IndexBenchmark")
+    exit(1)
+}
+let work = folder ?? NSTemporaryDirectory() + "shoebox-bench-\(count)"
+let photos = work + "/photos"
+let database = work + "/index.sqlite"
+if !FileManager.default.fileExists(atPath: photos) {
+    print("Generating \(count) photos under \(photos)…")
+    try SampleLibrary(count: count, seed: 42).write(to: photos)
+}
+let files = try FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".jpg") }.sorted()
+print("\(files.count) JPEG files, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+// Warm the cache.
+_ = shell("cat $(find '\(photos)' -type f) > /dev/null")
+
+var results: [Measurement] = []
+try? FileManager.default.removeItem(atPath: database)
+for suffix in ["-wal", "-shm", "-lock"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+results.append(measure("shoebox index (fresh database)", [shoebox, "index", photos, "--db", database]))
+results.append(measure("shoebox index (unchanged re-run)", [shoebox, "index", photos, "--db", database]))
+results.append(shell("find '\(photos)' -type f -printf '%s %T@\\n' > /dev/null"))
+results[results.count - 1].name = "find -printf size+mtime (stat walk)"
+
+let tags = ["-DateTimeOriginal", "-SubSecTimeOriginal", "-OffsetTimeOriginal", "-CreateDate", "-ModifyDate",
+            "-Orientation", "-ImageWidth", "-ImageHeight", "-Make", "-Model"]
+if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") {
+    results.append(measure("exiftool -fast2 -r", ["exiftool", "-fast2", "-r", "-j", "-n"] + tags + [photos]))
+} else {
+    print("exiftool not installed (apt-get install libimage-exiftool-perl): skipped")
+}
+if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiv2") {
+    // Batches of 1,000 files per exiv2 process, one after another.
+    let keys = ["Exif.Photo.DateTimeOriginal", "Exif.Photo.SubSecTimeOriginal", "Exif.Photo.OffsetTimeOriginal",
+                "Exif.Photo.DateTimeDigitized", "Exif.Image.DateTime", "Exif.Image.Orientation",
+                "Exif.Image.Make", "Exif.Image.Model"].flatMap { ["-g", $0] }
+    var total = Measurement(name: "exiv2 (batches of 1,000)", seconds: 0, peakMB: 0)
+    for start in stride(from: 0, to: files.count, by: 1000) {
+        let batch = files[start..<min(start + 1000, files.count)].map { photos + "/" + $0 }
+        let m = measure("exiv2", ["exiv2", "-q", "-Pkv"] + keys + batch)
+        total.seconds += m.seconds
+        total.peakMB = max(total.peakMB, m.peakMB)
+    }
+    results.append(total)
+} else {
+    print("exiv2 not installed (apt-get install exiv2): skipped")
+}
+
+let reference = results[0].seconds
+print("")
+print("tool".padding(toLength: 38, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   shoebox is")
+for m in results {
+    let rate = Double(files.count) / m.seconds
+    let ratio = m.seconds / reference
+    print(m.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+        + String(format: "%7.3f  %9.0f  %8.1f   %@", m.seconds, rate, m.peakMB, m.name.hasPrefix("shoebox index (fresh") ? "" : String(format: "%.1f× faster", ratio)))
+}
+if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }

@@ -1,0 +1,55 @@
+/// The small photo tree committed as `testdata/`: a few weeks of trips and a garden, with the cases
+/// a user meets (no EXIF, a date only in the name, a broken file, a note that is not a photo).
+///
+/// `swift run make-testdata` writes it; a test checks that `testdata/` is exactly this.
+public enum DemoLibrary {
+    public static func files() -> [SampleLibrary.File] {
+        var files: [SampleLibrary.File] = []
+        func add(_ path: String, _ bytes: [UInt8], _ captured: String = "") {
+            files.append(SampleLibrary.File(path: path, bytes: bytes, captured: captured))
+        }
+        var rng = SplitMix64(seed: 2025)
+
+        // A week in Lisbon, 8–14 March 2025: a busy Saturday, quiet days, a busy last day.
+        let lisbon: [(day: Int, count: Int)] = [(8, 14), (9, 3), (10, 2), (12, 5), (14, 11)]
+        var number = 4101
+        for (day, count) in lisbon {
+            var minute = 9 * 60
+            for _ in 0..<count {
+                minute += 3 + Int(rng.next() % 40)
+                let date = "2025:03:\(pad(day)) \(pad(minute / 60)):\(pad(minute % 60)):\(pad(Int(rng.next() % 60)))"
+                let portrait = rng.next() % 3 == 0
+                let exif = ExifFields(
+                    dateTimeOriginal: date, subSecTimeOriginal: String(rng.next() % 100),
+                    offsetTimeOriginal: "+00:00", orientation: portrait ? 6 : 1,
+                    make: "Shoebox", model: "Demo Camera")
+                add("2025/03 Lisbon/DSC_\(number).jpg", PhotoFixtures.jpeg(width: 96, height: 64, exif: exif), date)
+                number += 1
+            }
+        }
+
+        // Spring in the garden, over three weekends of April 2025, from a phone.
+        for (day, count) in [(5, 4), (6, 2), (19, 6), (27, 3)] {
+            for i in 0..<count {
+                let date = "2025:04:\(pad(day)) \(pad(10 + i)):\(pad(Int(rng.next() % 60))):\(pad(Int(rng.next() % 60)))"
+                let exif = ExifFields(dateTimeOriginal: date, offsetTimeOriginal: "+01:00", orientation: 1, make: "Shoebox", model: "Demo Phone")
+                add("2025/04 Garden/IMG_\(pad(day))\(i).jpg", PhotoFixtures.jpeg(width: 64, height: 48, exif: exif), date)
+            }
+        }
+
+        // A messaging-app copy: no EXIF, the date is only in the file name.
+        add("phone/IMG_20250412_093015.jpg", PhotoFixtures.jpeg(width: 48, height: 64))
+        add("phone/IMG-20250413-WA0002.jpg", PhotoFixtures.jpeg(width: 64, height: 48))
+        // A scan: no date anywhere, so the file's modification time is used.
+        add("scans/grandma.jpg", PhotoFixtures.jpeg(width: 80, height: 56))
+        // A file cut short: indexed as a row with its error.
+        add("broken/cut-short.jpg", Array(PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2025:03:09 12:00:00")).prefix(40)))
+        // Not a photo: counted and skipped.
+        add("notes.txt", Array("Photos for the Shoebox demo, made by `swift run make-testdata`.\n".utf8))
+        return files
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}
