@@ -90,13 +90,13 @@ final class IndexJob: Sendable {
     ) throws(IndexError) {
         let jobs = min(settings.effectiveJobs, candidates.count)
         let queue = WorkQueue(count: candidates.count)
-        let buffer = ResultBuffer<Outcome>(capacity: settings.batchSize * 4, producers: jobs)
+        let buffer = ResultBuffer<(Candidate, Outcome)>(capacity: settings.batchSize * 4, producers: jobs)
         let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
         for _ in 0..<jobs {
             let thread = Thread { [self] in
                 let reader = MetadataReader()
                 while !control.isStopRequested, let index = queue.next() {
-                    buffer.push(read(candidates[index], rootBytes: rootBytes, reader: reader))
+                    buffer.push((candidates[index], read(candidates[index], rootBytes: rootBytes, reader: reader)))
                 }
                 buffer.producerFinished()
             }
@@ -110,22 +110,23 @@ final class IndexJob: Sendable {
             drained = taken.drained
             var changes: [IndexChange] = []
             changes.reserveCapacity(taken.items.count)
-            for outcome in taken.items {
+            for (candidate, outcome) in taken.items {
+                let hadPhotoRow = candidate.known?.isPhoto == true
                 switch outcome {
                 case .photo(let photo, let failed):
                     changes.append(.upsertPhoto(photo))
                     if failed { progress.failed += 1 }
-                    if unseenWasPhoto(candidates: candidates, path: photo.path) { progress.updated += 1 } else { progress.added += 1 }
+                    if hadPhotoRow { progress.updated += 1 } else { progress.added += 1 }
                 case .notAnImage(let path, let stamp):
                     changes.append(.ignore(path, stamp))
                     progress.skipped += 1
-                    if unseenWasPhoto(candidates: candidates, path: path) { progress.removed += 1 }
+                    if hadPhotoRow { progress.removed += 1 }
                 case .unreadable(let photo):
                     progress.failed += 1
                     if let photo { changes.append(.upsertPhoto(photo)); progress.added += 1 }
                 case .vanished(let path):
                     changes.append(.remove(path))
-                    if unseenWasPhoto(candidates: candidates, path: path) { progress.removed += 1 }
+                    if hadPhotoRow { progress.removed += 1 }
                 }
             }
             try store.apply(changes)
@@ -136,18 +137,6 @@ final class IndexJob: Sendable {
             }
         }
     }
-
-    /// Whether `path` had a photo row before this run. Candidates are few next to the tree, and
-    /// this is only asked once per candidate, so a lookup table is built lazily.
-    private func unseenWasPhoto(candidates: [Candidate], path: RelativePath) -> Bool {
-        knownPhotoPaths.withLock { table in
-            if table == nil {
-                table = Set(candidates.compactMap { $0.known?.isPhoto == true ? $0.path : nil })
-            }
-            return table!.contains(path)
-        }
-    }
-    private let knownPhotoPaths = Mutex<Set<RelativePath>?>(nil)
 
     /// Opens and reads one file. Runs on a reader thread.
     private func read(_ candidate: Candidate, rootBytes: [UInt8], reader: MetadataReader) -> Outcome {

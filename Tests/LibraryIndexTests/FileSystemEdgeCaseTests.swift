@@ -1,0 +1,93 @@
+import Foundation
+import LibraryIndex
+import PhotoFixtures
+import PhotoMetadata
+import Testing
+
+@Suite("File system edge cases")
+struct FileSystemEdgeCaseTests {
+    let photo = PhotoFixtures.jpeg(width: 16, height: 12, exif: ExifFields(dateTimeOriginal: "2022:02:02 02:02:02"))
+
+    @Test("Odd names: a newline, 255 bytes, spaces and accents")
+    func oddNames() async throws {
+        let tree = try TemporaryDirectory()
+        let long = String(repeating: "x", count: 251) + ".jpg"
+        let names = ["line\nbreak.jpg", long, "été à Noël.jpg", "  spaced  .jpg"]
+        for name in names { try tree.write("p/" + name, photo) }
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        try await index(tree.path + "/p", into: store)
+        #expect(Set(try store.photos().map(\.path.string)) == Set(names))
+    }
+
+    @Test("A folder 200 levels deep")
+    func deepFolder() async throws {
+        let tree = try TemporaryDirectory()
+        let deep = Array(repeating: "d", count: 200).joined(separator: "/")
+        try tree.write("p/" + deep + "/deep.jpg", photo)
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        try await index(tree.path + "/p", into: store)
+        #expect(try store.photos().map(\.path.string) == [deep + "/deep.jpg"])
+    }
+
+    @Test("A 0-byte file and a 2 GB sparse file are skipped quickly, not stored")
+    func emptyAndSparse() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("p/empty.jpg", [])
+        let sparse = tree.url("p/huge.jpg")
+        FileManager.default.createFile(atPath: sparse.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: sparse)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        let clock = ContinuousClock()
+        var progress = IndexProgress()
+        let elapsed = try await clock.measure { progress = try await index(tree.path + "/p", into: store) }
+        #expect(progress.skipped == 2)
+        #expect(try store.photoCount() == 0)
+        // Not a timing assertion on speed, only a guard against reading 2 GB: that takes far longer.
+        #expect(elapsed < .seconds(20))
+    }
+
+    @Test("The root may be relative, end with a slash, or be a symlink: it is the same library", arguments: ["relative", "slash", "symlink"])
+    func rootSpellings(spelling: String) async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("p/a.jpg", photo)
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/link", withDestinationPath: tree.path + "/p")
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        try await index(tree.path + "/p", into: store)
+
+        let root: String
+        switch spelling {
+        case "relative":
+            // Relative to the working directory, spelled through `..` so cwd stays untouched.
+            let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+            root = String(repeating: "../", count: depth) + String(tree.path.dropFirst()) + "/p"
+        case "slash": root = tree.path + "/p/"
+        default: root = tree.path + "/link"
+        }
+        let again = try await index(root, into: store)
+        #expect(again.unchanged == 1)
+        #expect(again.removed == 0 && again.added == 0)
+    }
+
+    @Test("A second crawl of the same database is refused with a clear message")
+    func secondCrawlRefused() async throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 3000).write(to: tree.path + "/p")
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        var settings = IndexSettings.default
+        settings.jobs = 1
+        let first = try Indexer(root: tree.path + "/p", store: store, settings: settings).run()
+        var iterator = first.makeAsyncIterator()
+        _ = try await iterator.next()  // the first run holds the lock once it reports
+
+        let other = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        await #expect {
+            try await index(tree.path + "/p", into: other)
+        } throws: { error in
+            (error as? IndexError)?.code == .indexInProgress
+        }
+        while try await iterator.next() != nil {}
+        #expect(try store.photoCount() == 3000)
+    }
+}
