@@ -7,8 +7,8 @@ public import Foundation
 /// and ``moments(width:)`` (4 per row, 1.5 pt spacing); see ``MiniPhotosZoom`` for the
 /// transition between them.
 public struct MiniPhotosGrid: Sendable, Hashable {
-    /// Cells per row.
-    public var columns: Int
+    /// Cells per row, at least 1.
+    public let columns: Int
     /// Gap between rows and between cells of a row, in points.
     public var spacing: CGFloat
     /// Height of a section header, in points (50).
