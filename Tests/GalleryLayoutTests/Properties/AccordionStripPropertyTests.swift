@@ -72,3 +72,19 @@ struct AccordionStripPropertyTests {
         #expect(folding.progress(elapsed: folding.duration) == 0)
     }
 }
+
+extension AccordionStripPropertyTests {
+    @Test("a finished unfold hands over to the pager-driven layout without a jump", arguments: propertySeeds)
+    func unfoldedLayoutMatchesFollowingLayout(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        // With a single photo the pager-driven layout keeps room for a phantom next cell (SPEC:
+        // `max(0, n − 2)·unit + s`), so the contents differ by one pitch; hence two or more.
+        let strip = AccordionStrip.random(using: &generator, minimumCount: 2)
+        let index = Int.random(in: 0..<strip.count, using: &generator)
+        let unfolded = strip.layout(progress: 1, animatedIndex: index)
+        let following = strip.layout(following: PagerPosition(index: index, fraction: 0))
+        #expect(isClose(unfolded.symmetricInset, following.inset))
+        #expect(isClose(unfolded.contentSize.width, following.contentSize.width))
+        #expect(zip(unfolded.frames, following.frames).allSatisfy { isClose($0.midX, $1.midX) && isClose($0.width, $1.width) })
+    }
+}
