@@ -14,9 +14,9 @@ public struct AccordionTransition: Sendable, Hashable {
     }
 
     /// Which way the cell moves.
-    public var kind: Kind
+    public let kind: Kind
     /// Full width of the animated cell, in points.
-    public var cellLength: CGFloat
+    public let cellLength: CGFloat
     /// Length of the animation, in seconds: the minimum duration, longer for cells longer than
     /// the base length.
     public let duration: TimeInterval
