@@ -10,8 +10,8 @@ extension GridLayout {
         let localY = point.y - itemsTop(section)
         let localX = point.x - m.sectionInsets.left
         guard localY >= 0, localX >= 0 else { return nil }
-        let row = clampedInt(localY / (cellSide + m.lineSpacing), 0, rowCount(section))
-        let column = clampedInt(localX / (cellSide + m.itemSpacing), 0, m.columns)
+        let row = floorClamped(localY / (cellSide + m.lineSpacing), 0, rowCount(section))
+        let column = floorClamped(localX / (cellSide + m.itemSpacing), 0, m.columns)
         guard row < rowCount(section), column < m.columns else { return nil }
         let item = row * m.columns + column
         guard item < sectionCounts[section],
@@ -20,56 +20,50 @@ extension GridLayout {
         return GridIndexPath(section: section, item: item)
     }
 
-    /// The item whose cell is nearest to `point` (Euclidean distance to the cell, 0 inside),
-    /// the earlier item on a tie; `nil` only when the level has no items.
+    /// The item nearest to `point`: first the row of cells nearest vertically (0 when the point
+    /// is level with it), then the cell of that row nearest horizontally; the earlier on a tie.
+    /// `nil` only when the level has no items.
     ///
-    /// A point in a header is usually nearest the section's first row (or the previous
-    /// section's last row); a point beyond a partial last row may be nearest the row above.
+    /// Rows come first so that the anchor of a pinch sits at the focal point's height: a point
+    /// right of a partial last row picks that row's last cell, a point in a header the nearer of
+    /// the rows above and below it.
     /// - Complexity: O(log sections), plus the number of empty sections skipped.
     public func nearestIndexPath(to point: GridPoint) -> GridIndexPath? {
         guard !sectionCounts.isEmpty else { return nil }
         let home = section(containing: point.y)
-        var best: (path: GridIndexPath, distance: Double)?
-        func consider(_ section: Int) {
-            guard let candidate = nearest(in: section, to: point) else { return }
-            if best == nil || candidate.distance < best!.distance
-                || (candidate.distance == best!.distance && candidate.path < best!.path)
-            {
-                best = candidate
-            }
+        var best: (section: Int, row: Int, distance: Double)?
+        func consider(_ section: Int, _ row: Int) {
+            let top = itemsTop(section) + Double(row) * (cellSide + metrics.lineSpacing)
+            let distance = max(top - point.y, 0, point.y - (top + cellSide))
+            // Rows are offered in content order, so keeping the first minimum keeps the earlier row.
+            if best == nil || distance < best!.distance { best = (section, row, distance) }
         }
-        consider(home)
-        if let previous = (0..<home).last(where: { sectionCounts[$0] > 0 }) { consider(previous) }
-        if let next = (home + 1..<sectionCounts.count).first(where: { sectionCounts[$0] > 0 }) { consider(next) }
-        return best?.path
-    }
+        if let previous = (0..<home).last(where: { sectionCounts[$0] > 0 }) {
+            consider(previous, rowCount(previous) - 1)
+        }
+        let rows = rowCount(home)
+        if rows > 0 {
+            let row = floorClamped((point.y - itemsTop(home)) / (cellSide + metrics.lineSpacing), 0, rows - 1)
+            consider(home, row)
+            if row + 1 < rows { consider(home, row + 1) }
+        }
+        if let next = (home + 1..<sectionCounts.count).first(where: { sectionCounts[$0] > 0 }) {
+            consider(next, 0)
+        }
+        guard let (section, row, _) = best else { return nil }
 
-    /// The nearest item of one section: among the rows around the point's row, the columns
-    /// around its column.
-    private func nearest(in section: Int, to point: GridPoint) -> (path: GridIndexPath, distance: Double)? {
-        let count = sectionCounts[section]
-        guard count > 0 else { return nil }
-        let m = metrics
-        let rows = rowCount(section)
-        let rowPitch = cellSide + m.lineSpacing
-        let columnPitch = cellSide + m.itemSpacing
-        let row = clampedInt(((point.y - itemsTop(section)) / rowPitch).rounded(.down), 0, rows - 1)
-        let rawColumn = ((point.x - m.sectionInsets.left) / columnPitch).rounded(.down)
-        var best: (path: GridIndexPath, distance: Double)?
-        for r in max(row - 1, 0)...min(row + 1, rows - 1) {
-            let inRow = min(m.columns, count - r * m.columns)
-            let column = clampedInt(rawColumn, 0, inRow - 1)
-            for c in column...min(column + 1, inRow - 1) {
-                let item = r * m.columns + c
-                let distance = uncheckedFrame(section: section, item: item).distanceSquared(to: point)
-                if best == nil || distance < best!.distance
-                    || (distance == best!.distance && item < best!.path.item)
-                {
-                    best = (GridIndexPath(section: section, item: item), distance)
-                }
-            }
+        let columns = metrics.columns
+        let inRow = min(columns, sectionCounts[section] - row * columns)
+        let pitch = cellSide + metrics.itemSpacing
+        let column = floorClamped((point.x - metrics.sectionInsets.left) / pitch, 0, inRow - 1)
+        var bestColumn = column
+        if column + 1 < inRow {
+            let left = metrics.sectionInsets.left + Double(column) * pitch
+            let right = left + pitch
+            // Strictly nearer to the next cell than to the right edge of this one.
+            if right - point.x < point.x - (left + cellSide) { bestColumn = column + 1 }
         }
-        return best
+        return GridIndexPath(section: section, item: row * columns + bestColumn)
     }
 
     /// Items whose cells intersect the visible band `[contentOffsetY, contentOffsetY + viewportHeight)`,
@@ -89,9 +83,9 @@ extension GridLayout {
             let rows = rowCount(section)
             if rows > 0 {
                 let itemsTop = itemsTop(section)
-                var first = clampedInt(((top - itemsTop) / rowPitch).rounded(.down), 0, rows)
+                var first = floorClamped((top - itemsTop) / rowPitch, 0, rows)
                 if first < rows, itemsTop + Double(first) * rowPitch + cellSide <= top { first += 1 }
-                var last = clampedInt(((bottom - itemsTop) / rowPitch).rounded(.up), -1, rows - 1)
+                var last = ceilClamped((bottom - itemsTop) / rowPitch, -1, rows - 1)
                 while last >= first, itemsTop + Double(last) * rowPitch >= bottom { last -= 1 }
                 if first <= last {
                     let end = min(sectionCounts[section], (last + 1) * m.columns)
@@ -106,10 +100,22 @@ extension GridLayout {
     }
 }
 
-/// `value` truncated toward zero and clamped to `low...high`; NaN gives `low`.
+// Rounding without `rounded(_:)`, which would need libm at link time in a module without Foundation.
+
+/// ⌊value⌋ clamped to `low...high`; NaN gives `low`.
 @inline(__always)
-func clampedInt(_ value: Double, _ low: Int, _ high: Int) -> Int {
+func floorClamped(_ value: Double, _ low: Int, _ high: Int) -> Int {
     guard value >= Double(low) else { return low }
     guard value <= Double(high) else { return high }
-    return Int(value)
+    let t = Int(value)
+    return Double(t) > value ? t - 1 : t
+}
+
+/// ⌈value⌉ clamped to `low...high`; NaN gives `low`.
+@inline(__always)
+func ceilClamped(_ value: Double, _ low: Int, _ high: Int) -> Int {
+    guard value >= Double(low) else { return low }
+    guard value <= Double(high) else { return high }
+    let t = Int(value)
+    return Double(t) < value ? t + 1 : t
 }

@@ -70,7 +70,7 @@ extension ZoomMap {
     }
 
     /// The item of `shown` (ascending photo positions, not containing `photo`) nearest to `photo`
-    /// in capture time; the earlier one on a tie.
+    /// in capture time; on a tie the earliest in capture order (time, then path).
     private func nearestShownItem(to photo: Int, shown: [Int]) -> Int {
         // First shown position after `photo`.
         var low = 0
@@ -84,6 +84,11 @@ extension ZoomMap {
         let time = timeline.captureMilliseconds(ofPhoto: photo)
         let before = time - timeline.captureMilliseconds(ofPhoto: shown[low - 1])
         let after = timeline.captureMilliseconds(ofPhoto: shown[low]) - time
-        return before <= after ? low - 1 : low
+        guard before <= after else { return low }
+        // Shown photos taken at the same moment: the first of them in capture order.
+        var item = low - 1
+        let earlier = timeline.captureMilliseconds(ofPhoto: shown[item])
+        while item > 0, timeline.captureMilliseconds(ofPhoto: shown[item - 1]) == earlier { item -= 1 }
+        return item
     }
 }

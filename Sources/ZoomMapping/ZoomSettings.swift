@@ -89,6 +89,6 @@ public struct ZoomSettings: Sendable, Hashable, Codable {
 
 /// `value` without a trailing ".0" when it is whole.
 func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if value.isFinite, abs(value) < 1e15, value == Double(Int(value)) { return String(Int(value)) }
     return String(value)
 }
