@@ -1,24 +1,36 @@
 extension PhotoTimeline {
     /// Consecutive photos sharing one (day-start-shifted) day.
-    struct DayRun {
+    package struct DayRun {
         var day: Int
         var start: Int
         var end: Int
     }
 
     /// `photos` in capture order with their keys; the input array itself when already ordered.
-    static func captureOrdered(
-        _ photos: [TimelinePhoto]
+    ///
+    /// Works in place on the array it is given (no per-photo retain) when the caller gives it up.
+    package static func captureOrdered(
+        _ photos: consuming [TimelinePhoto]
     ) throws(TimelineError) -> (photos: [TimelinePhoto], keys: [Int64], wasSorted: Bool) {
-        var keys = [Int64]()
-        keys.reserveCapacity(photos.count)
-        for photo in photos {
-            guard let key = photo.captured.millisecondsSince2001 else {
-                throw TimelineError(
-                    code: .invalidDateTime, subject: photo.path,
-                    message: "photo \(photo.path) has an invalid capture date-time: \(photo.captured)")
+        var invalid: Int?
+        let keys = photos.withUnsafeBufferPointer { photos in
+            [Int64](unsafeUninitializedCapacity: photos.count) { keys, initialized in
+                for i in photos.indices {
+                    if let key = photos[i].captured.millisecondsSince2001 {
+                        keys[i] = key
+                    } else {
+                        keys[i] = 0
+                        if invalid == nil { invalid = i }
+                    }
+                }
+                initialized = photos.count
             }
-            keys.append(key)
+        }
+        if let invalid {
+            let photo = photos[invalid]
+            throw TimelineError(
+                code: .invalidDateTime, subject: photo.path,
+                message: "photo \(photo.path) has an invalid capture date-time: \(photo.captured)")
         }
 
         let sorted = photos.withUnsafeBufferPointer { photos in
@@ -34,23 +46,47 @@ extension PhotoTimeline {
 
         struct Entry {
             var key: Int64
-            var index: Int32
+            var index: Int
         }
-        var entries = keys.enumerated().map { Entry(key: $1, index: Int32(truncatingIfNeeded: $0)) }
+        var entries = keys.enumerated().map { Entry(key: $1, index: $0) }
         photos.withUnsafeBufferPointer { photos in
             entries.sort { a, b in
                 if a.key != b.key { return a.key < b.key }
-                let (pa, pb) = (photos[Int(a.index)].path, photos[Int(b.index)].path)
+                let (pa, pb) = (photos[a.index].path, photos[b.index].path)
                 if pathPrecedes(pa, pb) { return true }
                 if pathPrecedes(pb, pa) { return false }
                 return a.index < b.index
             }
         }
-        return (entries.map { photos[Int($0.index)] }, entries.map(\.key), false)
+        // Position p takes the photo at entries[p].index: follow each cycle, moving photos
+        // bitwise (no retain or release), marking visited positions with -1.
+        var source = entries.map(\.index)
+        photos.withUnsafeMutableBufferPointer { photos in
+            guard let base = photos.baseAddress else { return }
+            for start in source.indices where source[start] >= 0 {
+                guard source[start] != start else {
+                    source[start] = -1
+                    continue
+                }
+                let first = (base + start).move()
+                var current = start
+                while true {
+                    let next = source[current]
+                    source[current] = -1
+                    if next == start {
+                        (base + current).initialize(to: first)
+                        break
+                    }
+                    (base + current).moveInitialize(from: base + next, count: 1)
+                    current = next
+                }
+            }
+        }
+        return (photos, entries.map(\.key), false)
     }
 
     /// Runs of photos per day, in order. With `dayStartHour` h, a day runs from h:00 to h:00 next day.
-    static func dayRuns(keys: [Int64], dayStartHour: Int) -> [DayRun] {
+    package static func dayRuns(keys: [Int64], dayStartHour: Int) -> [DayRun] {
         var runs: [DayRun] = []
         let shift = Int64(dayStartHour) * 3_600_000
         keys.withUnsafeBufferPointer { keys in
@@ -67,7 +103,7 @@ extension PhotoTimeline {
     }
 
     /// Fine sections by greedy pairing of consecutive days, then coarse windows over them.
-    static func sections(
+    package static func sections(
         days: [DayRun], photos: [TimelinePhoto], settings: TimelineSettings
     ) -> (fine: [FineSection], coarse: [CoarseSection]) {
         let span = settings.coarse.spanDays

@@ -22,16 +22,19 @@ public struct PhotoTimeline: Sendable {
 
     /// Groups and samples `photos`, given in any order.
     ///
+    /// Loading rows with `ORDER BY` capture time, then path (SQLite's BINARY collation) skips the sort.
+    /// Pass the array without keeping it (the last use) and an unsorted input is reordered in place.
+    ///
     /// - Complexity: O(n) when the input is already in capture order (checked), O(n log n)
     ///   otherwise; hashing only touches coarse sections larger than `coarse.showAllUpTo`, and
     ///   picks their sample in O(n log k).
     /// - Throws: ``TimelineError`` when the settings are invalid or a photo's date-time is not a
     ///   real moment (the error names its path).
-    public init(photos: [TimelinePhoto], settings: TimelineSettings = TimelineSettings()) throws(TimelineError) {
+    public init(photos: consuming [TimelinePhoto], settings: TimelineSettings = TimelineSettings()) throws(TimelineError) {
         try settings.validate()
         self.settings = settings
 
-        let (photos, keys, wasSorted) = try Self.captureOrdered(photos)
+        let (photos, keys, wasSorted) = try Self.captureOrdered(consume photos)
         self.photos = photos
         self.captureKeys = keys
         self.inputWasSorted = wasSorted
