@@ -8,7 +8,7 @@ public struct FineSection: Sendable, Hashable {
     /// Index of the coarse section that contains this one.
     public let coarseSection: Int
 
-    public init(firstDay: TimelineDay, lastDay: TimelineDay, photoRange: Range<Int>, coarseSection: Int) {
+    init(firstDay: TimelineDay, lastDay: TimelineDay, photoRange: Range<Int>, coarseSection: Int) {
         self.firstDay = firstDay
         self.lastDay = lastDay
         self.photoRange = photoRange
@@ -37,7 +37,7 @@ public struct CoarseSection: Sendable, Hashable {
     /// Item `i` of the section is `shown[i]`.
     public let shown: [Int]
 
-    public init(
+    init(
         windowStart: TimelineDay, windowEnd: TimelineDay, firstDay: TimelineDay, lastDay: TimelineDay,
         photoRange: Range<Int>, fineSections: Range<Int>, shown: [Int]
     ) {
