@@ -9,9 +9,11 @@ public struct Shoebox: AsyncParsableCommand {
             Typical use:
               shoebox index ~/Pictures     # crawl; running it again only reads what changed
               shoebox photos               # one line per file: date, where it came from, size
+              shoebox sections --level coarse
+              shoebox zoom --from coarse --section 0 --item 3 --offset 120
             """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, PhotosCommand.self, ConfigCommand.self]
+        subcommands: [IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self]
     )
 
     public init() {}

@@ -1,19 +1,30 @@
 import Foundation
 import LibraryIndex
+import Timeline
+import ZoomMapping
 
 /// The configuration file: one JSON object with a part per concern. Every key is optional.
 struct ShoeboxConfiguration: Sendable, Codable, Equatable {
+    /// What the crawler skips, and its reader jobs.
     var index: IndexSettings
+    /// Fine and coarse sections: span, merge limit, sampling, seed, day-start hour.
+    var sections: TimelineSettings
+    /// Grid metrics of both levels, content insets and the default viewport.
+    var zoom: ZoomSettings
 
-    static let `default` = ShoeboxConfiguration(index: .default)
+    static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
 
-    init(index: IndexSettings) {
+    init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings) {
         self.index = index
+        self.sections = sections
+        self.zoom = zoom
     }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decodeIfPresent(IndexSettings.self, forKey: .index) ?? .default
+        sections = try c.decodeIfPresent(TimelineSettings.self, forKey: .sections) ?? TimelineSettings()
+        zoom = try c.decodeIfPresent(ZoomSettings.self, forKey: .zoom) ?? ZoomSettings()
     }
 
     /// Reads the first configuration file that exists, in the order `--help` documents.

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import LibraryIndex
+import PhotoMetadata
+import Timeline
+
+/// `shoebox sections`: the photos grouped by capture date, at the coarse or the fine level.
+struct SectionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sections",
+        abstract: "Group the indexed photos into date sections (coarse: a couple of weeks, sampled; fine: one or two days, all photos).",
+        discussion: """
+            Coarse sections are fixed windows of `spanDays` days (default 14) aligned on Monday \
+            2001-01-01; each shows at most 50 photos (1–10, 20, 30, 40 or 50), chosen by a stable \
+            seeded hash of their paths. Fine sections are one day, or two consecutive days when \
+            together they hold at most `mergeLimit` photos (default 12). Photos dated only by their \
+            file's modification time are marked "file date".
+            """
+    )
+
+    @Option(name: .customLong("level"), help: "coarse or fine.")
+    var levelArgument: LevelArgument
+
+    @Option(help: ArgumentHelp("List the photos of one section.", valueName: "n"))
+    var section: Int?
+
+    @Option(help: ArgumentHelp("Sampling seed for coarse sections (default from the config file).", valueName: "n"))
+    var seed: UInt64?
+
+    @Option(name: .customLong("span-days"), help: ArgumentHelp("Days per coarse section.", valueName: "n"))
+    var spanDays: Int?
+
+    @Option(name: .customLong("merge-limit"), help: ArgumentHelp("Most photos in a two-day fine section.", valueName: "n"))
+    var mergeLimit: Int?
+
+    @Option(name: .customLong("day-start"), help: ArgumentHelp("Hour a day starts (0–23): with 4, photos taken at 1 a.m. belong to the evening before.", valueName: "hour"))
+    var dayStartHour: Int?
+
+    @Flag(help: "Print JSON: an array of sections with level, index, start, end, count and the shown photos.")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() async throws {
+        let level = levelArgument.level
+        var settings = try library.loadConfiguration().sections
+        if let seed { settings.coarse.seed = seed }
+        if let spanDays { settings.coarse.spanDays = spanDays }
+        if let mergeLimit { settings.fine.mergeLimit = mergeLimit }
+        if let dayStartHour { settings.dayStartHour = dayStartHour }
+
+        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
+        let loaded = try LibraryTimeline(store: store, settings: settings)
+        let timeline = loaded.timeline
+        var summaries = timeline.summaries(level)
+        if let section {
+            guard summaries.indices.contains(section) else {
+                throw CLIError(summaries.isEmpty
+                    ? "There are no \(level) sections: the index is empty."
+                    : "Section \(section) is out of range: the \(level) level has sections 0–\(summaries.count - 1).")
+            }
+            summaries = [summaries[section]]
+        }
+
+        if json {
+            try writeJSON(summaries.map { SectionJSON($0, timeline: timeline, sources: loaded.sources) })
+        } else if section != nil, let summary = summaries.first {
+            print(SectionListing(summary: summary, timeline: timeline).text)
+        } else {
+            print(SectionTable(summaries: summaries, level: level, timeline: timeline).text)
+        }
+        if loaded.leftOut > 0 {
+            FileHandle.standardError.write(Data("Note: \(loaded.leftOut) photos have no usable date and are in no section.\n".utf8))
+        }
+    }
+}
+
+/// The JSON shape of a section (contract: level, index, start, end, count, photos).
+struct SectionJSON: Encodable {
+    struct Photo: Encodable {
+        var path: String
+        var captured: String
+        var dateSource: String
+    }
+
+    var level: String
+    var index: Int
+    var start: String
+    var end: String
+    var count: Int
+    var shown: Int
+    var label: String
+    var photos: [Photo]
+
+    init(_ summary: SectionSummary, timeline: PhotoTimeline, sources: [String: DateSource]) {
+        level = summary.level.rawValue
+        index = summary.index
+        start = summary.start.isoString
+        end = summary.end.isoString
+        count = summary.count
+        shown = summary.shown.count
+        label = summary.label
+        photos = summary.shown.map { position in
+            let photo = timeline.photos[position]
+            return Photo(path: photo.path, captured: photo.captured.description,
+                         dateSource: sources[photo.path]?.rawValue ?? (photo.dateOrigin == .fileModified ? "fileModified" : "unknown"))
+        }
+    }
+}
+
+/// One line per section: index, dates, photos, shown, and how many are dated by file time.
+struct SectionTable {
+    var summaries: [SectionSummary]
+    var level: TimelineLevel
+    var timeline: PhotoTimeline
+
+    var text: String {
+        guard !summaries.isEmpty else { return "No photos in the index yet: run `shoebox index FOLDER` first." }
+        var rows = [["#", "DATES", "PHOTOS", "SHOWN", ""]]
+        for s in summaries {
+            let fileDated = s.shown.filter { timeline.photos[$0].dateOrigin == .fileModified }.count
+            rows.append([String(s.index), s.label, s.count.grouped, s.shown.count.grouped,
+                         fileDated > 0 ? "\(fileDated) with a file date" : ""])
+        }
+        let total = summaries.reduce(0) { $0 + $1.count }
+        return Columns.format(rows, rightAligned: [0, 2, 3]) + "\n"
+            + "\(summaries.count.grouped) \(level) sections, \(total.grouped) photos"
+    }
+}
+
+/// The photos of one section, in capture order.
+struct SectionListing {
+    var summary: SectionSummary
+    var timeline: PhotoTimeline
+
+    var text: String {
+        var lines = ["\(summary.level.rawValue.capitalized) section \(summary.index): \(summary.label) — \(summary.count) photos, \(summary.shown.count) shown"]
+        var rows: [[String]] = []
+        for (item, position) in summary.shown.enumerated() {
+            let photo = timeline.photos[position]
+            let captured = photo.captured.description.prefix(19).replacingOccurrences(of: "T", with: " ")
+            rows.append([String(item), captured, photo.path + (photo.dateOrigin == .fileModified ? "  (file date)" : "")])
+        }
+        lines.append(Columns.format(rows, rightAligned: [0]))
+        return lines.joined(separator: "\n")
+    }
+}

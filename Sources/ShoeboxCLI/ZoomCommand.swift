@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import LibraryIndex
+import Timeline
+import ZoomMapping
+
+/// `shoebox zoom`: where the other level must scroll so a tapped photo stays under the finger.
+struct ZoomCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "zoom",
+        abstract: "Map a tapped photo to the other zoom level: its index path there and the content offset that keeps it in place.",
+        discussion: """
+            From coarse (zoom in): the same photo in the fine grid. From fine (zoom out): the photo \
+            itself if the coarse sample shows it, else the shown photo of its coarse section nearest \
+            in time. The target offset keeps the photo at the same height on screen, clamped to the \
+            scrollable range. With --focal-y (a pinch), the photo under that viewport height is the \
+            anchor instead of --section/--item.
+            """
+    )
+
+    @Option(name: .customLong("from"), help: "The level the user is looking at: coarse or fine.")
+    var fromArgument: LevelArgument
+
+    @Option(help: ArgumentHelp("Section of the tapped photo.", valueName: "s"))
+    var section: Int?
+
+    @Option(help: ArgumentHelp("Item of the tapped photo within its section (coarse: among the shown photos).", valueName: "i"))
+    var item: Int?
+
+    @Option(help: ArgumentHelp("Current content offset y of the grid, in points.", valueName: "y"))
+    var offset: Double = 0
+
+    @Option(help: ArgumentHelp("Viewport size in points (default from the config file, 390x844).", valueName: "WxH"))
+    var viewport: String?
+
+    @Option(name: .customLong("focal-y"), help: ArgumentHelp("Pinch: the focal point's y in the viewport; the photo under it is the anchor.", valueName: "y"))
+    var focalY: Double?
+
+    @Option(name: .customLong("focal-x"), help: ArgumentHelp("Pinch: the focal point's x in the viewport (default: the middle).", valueName: "x"))
+    var focalX: Double?
+
+    @Option(help: ArgumentHelp("Sampling seed for coarse sections (default from the config file).", valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: "Print JSON: from, to (level, section, item), path, contentOffsetY, clamped, and more.")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    func validate() throws {
+        if focalY == nil && (section == nil || item == nil) {
+            throw ValidationError("Give the tapped photo with --section S --item I (or --focal-y Y for a pinch).")
+        }
+        if let viewport, Self.parseViewport(viewport) == nil {
+            throw ValidationError("--viewport takes a width and height in points, e.g. --viewport 390x844.")
+        }
+    }
+
+    static func parseViewport(_ text: String) -> (Double, Double)? {
+        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).compactMap { Double($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    func run() async throws {
+        let from = fromArgument.level
+        let configuration = try library.loadConfiguration()
+        var sections = configuration.sections
+        if let seed { sections.coarse.seed = seed }
+        var zoom = configuration.zoom
+        if let viewport, let (width, height) = Self.parseViewport(viewport) {
+            zoom.viewport.width = width
+            zoom.viewport.height = height
+        }
+
+        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
+        let timeline = try LibraryTimeline(store: store, settings: sections).timeline
+        let transition: ZoomTransition
+        do {
+            let map = try ZoomMap(timeline: timeline, settings: zoom)
+            if let focalY {
+                let point = GridPoint(x: focalX ?? zoom.viewport.width / 2, y: focalY)
+                transition = try map.pinch(from: from, focalPoint: point, contentOffsetY: offset)
+            } else {
+                transition = try map.zoom(from: from, at: GridIndexPath(section: section!, item: item!), contentOffsetY: offset)
+            }
+        } catch {
+            throw CLIError(error.message)
+        }
+
+        let result = ZoomJSON(transition, timeline: timeline)
+        if json {
+            try writeJSON(result)
+        } else {
+            print(result.text)
+        }
+    }
+}
+
+/// The JSON shape of a zoom (contract: from, to, path, contentOffsetY, clamped).
+struct ZoomJSON: Encodable {
+    struct Place: Encodable {
+        var level: String
+        var section: Int
+        var item: Int
+    }
+
+    var from: Place
+    var to: Place
+    /// The tapped (or anchored) photo.
+    var path: String
+    /// The photo shown at `to`: the same as `path` unless zooming out to a photo the sample hides.
+    var targetPath: String
+    var contentOffsetY: Double
+    var unclampedContentOffsetY: Double
+    var clamped: Bool
+    /// The photo's cell top on screen before and after the zoom (viewport points).
+    var viewportY: Double
+    var targetViewportY: Double
+
+    init(_ t: ZoomTransition, timeline: PhotoTimeline) {
+        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
+        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
+        path = timeline.photos[t.sourcePhoto].path
+        targetPath = timeline.photos[t.targetPhoto].path
+        contentOffsetY = t.contentOffsetY
+        unclampedContentOffsetY = t.unclampedContentOffsetY
+        clamped = t.clamped
+        viewportY = t.sourceViewportY
+        targetViewportY = t.targetViewportY
+    }
+
+    var text: String {
+        var lines = [
+            "\(path)",
+            "  \(from.level) section \(from.section), item \(from.item)  →  \(to.level) section \(to.section), item \(to.item)",
+        ]
+        if targetPath != path { lines.append("  not shown at the coarse level: landing on \(targetPath), the nearest shown photo in time") }
+        lines.append(String(format: "  scroll to content offset y = %.2f%@", contentOffsetY, clamped ? String(format: " (clamped from %.2f)", unclampedContentOffsetY) : ""))
+        lines.append(String(format: "  cell top on screen: %.2f → %.2f", viewportY, targetViewportY))
+        return lines.joined(separator: "\n")
+    }
+}
