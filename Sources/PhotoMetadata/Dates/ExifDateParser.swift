@@ -1,0 +1,144 @@
+/// Parses EXIF date, sub-second and offset texts, leniently but never accepting an impossible date.
+enum ExifDateParser {
+    /// Years accepted from EXIF. Wider than for file names: the value was written as a date.
+    static let years = 1800...2200
+
+    /// `YYYY:MM:DD HH:MM:SS` and the lenient forms seen in real files: `-` or `/` between date
+    /// parts, `T` before the time, missing seconds, fractional seconds, a trailing `Z` or `±HH:MM`,
+    /// trailing NULs and spaces. Returns `nil` for blanks, zeros and impossible calendar values.
+    static func dateTime(_ text: String) -> (local: LocalDateTime, offset: UTCOffset?)? {
+        var scanner = DigitScanner(trimmed(text))
+        guard let year = scanner.number(digits: 4), scanner.skip(oneOf: ":-/."),
+              let month = scanner.number(digits: 2), scanner.skip(oneOf: ":-/."),
+              let day = scanner.number(digits: 2)
+        else { return nil }
+        guard scanner.skip(oneOf: " T"), scanner.skipSpaces() >= 0,
+              let hour = scanner.number(digits: 2), scanner.skip(oneOf: ":."),
+              let minute = scanner.number(digits: 2)
+        else { return nil }
+        var second = 0
+        if scanner.skip(oneOf: ":.") {
+            guard let value = scanner.number(digits: 2) else { return nil }
+            second = value
+        }
+        var millisecond: Int?
+        if scanner.peek(oneOf: ".,") {
+            _ = scanner.skip(oneOf: ".,")
+            let fraction = scanner.digits()
+            guard !fraction.isEmpty else { return nil }
+            millisecond = milliseconds(fraction)
+        }
+        var offset: UTCOffset?
+        scanner.skipSpaces()
+        if !scanner.isAtEnd {
+            guard let parsed = Self.offset(scanner.rest) else { return nil }
+            offset = parsed
+        }
+        let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+        guard years.contains(year), local.isValid else { return nil }
+        return (local, offset)
+    }
+
+    /// Sub-second digits as milliseconds: `"813"` → 813, `"21"` → 210, `"054"` → 54, `"0532"` → 53.
+    static func milliseconds(_ text: String) -> Int? {
+        let digits = trimmed(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var value = 0
+        var count = 0
+        for byte in digits.utf8.prefix(3) {
+            value = value * 10 + Int(byte - 0x30)
+            count += 1
+        }
+        while count < 3 {
+            value *= 10
+            count += 1
+        }
+        return value
+    }
+
+    /// `±HH:MM`, `±HHMM`, `±HH` or `Z`; `nil` for blanks and values beyond ±18 hours.
+    static func offset(_ text: String) -> UTCOffset? {
+        UTCOffset(iso8601: trimmed(text))
+    }
+
+    /// The text without the NULs, spaces and line ends that pad fixed-size EXIF fields.
+    static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        if let nul = bytes.firstIndex(of: 0) { end = nul }
+        var slice = bytes[bytes.startIndex..<end]
+        while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { slice = slice.dropLast() }
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+        return String(decoding: slice, as: UTF8.self)
+    }
+}
+
+/// A cursor over ASCII text that reads fixed-width numbers and separators.
+struct DigitScanner {
+    private let bytes: [UInt8]
+    private(set) var position = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+    init(bytes: [UInt8], position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    var isAtEnd: Bool { position >= bytes.count }
+    var rest: String { String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self) }
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Exactly `digits` ASCII digits, or `nil` (and no move).
+    mutating func number(digits: Int) -> Int? {
+        guard position + digits <= bytes.count else { return nil }
+        var value = 0
+        for index in position..<position + digits {
+            let byte = bytes[index]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        position += digits
+        return value
+    }
+
+    /// All digits from here.
+    mutating func digits() -> String {
+        let from = position
+        while let byte = current, byte >= 0x30, byte <= 0x39 { position += 1 }
+        return String(decoding: bytes[from..<position], as: UTF8.self)
+    }
+
+    /// Moves past one of `characters` when it comes next.
+    mutating func skip(oneOf characters: StaticString) -> Bool {
+        guard peek(oneOf: characters) else { return false }
+        position += 1
+        return true
+    }
+
+    func peek(oneOf characters: StaticString) -> Bool {
+        guard let byte = current else { return false }
+        return characters.withUTF8Buffer { $0.contains(byte) }
+    }
+
+    /// Moves past the exact ASCII text when it comes next (case-insensitive for letters).
+    mutating func skip(text: StaticString) -> Bool {
+        let matched = text.withUTF8Buffer { expected -> Bool in
+            guard position + expected.count <= bytes.count else { return false }
+            for (index, byte) in expected.enumerated() where lowercased(bytes[position + index]) != lowercased(byte) {
+                return false
+            }
+            return true
+        }
+        if matched { position += text.utf8CodeUnitCount }
+        return matched
+    }
+
+    @discardableResult
+    mutating func skipSpaces() -> Int {
+        let from = position
+        while current == 0x20 { position += 1 }
+        return position - from
+    }
+
+    private func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+}
