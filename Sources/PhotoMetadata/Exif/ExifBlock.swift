@@ -11,6 +11,7 @@ enum ExifBlock {
         guard tiff.count >= 8 else { return ExifValues() }
         let standard = (tiff.matches([0x49, 0x49, 0x2A, 0x00]) || tiff.matches([0x4D, 0x4D, 0x00, 0x2A]))
             && tiff.count + ExifDecoder.exifMarker.count <= ExifDecoder.libexifLimit
+            && exifPointerIsWellFormed(tiff)
         if standard {
             if tiffStart >= 6, block.matches(ExifDecoder.exifMarker, at: tiffStart - 6) {
                 return ExifDecoder.decode(payload: block.suffix(from: tiffStart - 6))
@@ -18,6 +19,21 @@ enum ExifBlock {
             return ExifDecoder.decode(tiff: tiff)
         }
         return values(of: .memory(tiff))
+    }
+
+    /// Whether IFD0's Exif IFD pointer, when present, has a pointer type (LONG or IFD).
+    ///
+    /// libexif follows the pointer whatever its type; a pointer stored as text (seen in real
+    /// files) leads it to read unrelated bytes as the Exif IFD, so such blocks take the compact path.
+    static func exifPointerIsWellFormed(_ tiff: ByteView) -> Bool {
+        let order: ByteOrder = tiff.matches([0x49, 0x49]) ? .littleEndian : .bigEndian
+        guard let first = try? tiff.u32(4, order), let count = try? tiff.u16(Int(first), order) else { return true }
+        for index in 0..<Int(count) {
+            let entry = Int(first) + 2 + 12 * index
+            guard let tag = try? tiff.u16(entry, order), let type = try? tiff.u16(entry + 2, order) else { return true }
+            if tag == TIFFTag.exifIFD { return type == 4 || type == 13 }
+        }
+        return true
     }
 
     /// Reads the EXIF of any TIFF structure by copying its fields into a compact block first.
@@ -31,7 +47,8 @@ enum ExifBlock {
     /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
     static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
         var exif: TIFFStructure.Directory?
-        if let pointer = ifd0.entry(TIFFTag.exifIFD), let offset = try? structure.integers(of: pointer, limit: 1).first {
+        if let pointer = ifd0.entry(TIFFTag.exifIFD), pointer.type == 4 || pointer.type == 13,
+           let offset = try? structure.integers(of: pointer, limit: 1).first {
             exif = try? structure.directory(at: offset)
         }
         let compact = compactBlock(structure, ifd0: ifd0, exif: exif)

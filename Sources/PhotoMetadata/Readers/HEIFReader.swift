@@ -13,9 +13,11 @@ enum HEIFReader {
         guard metaBox.contentSize <= maximumMetaSize else {
             throw MetadataError(.budgetExceeded, "The HEIF 'meta' box is larger than \(maximumMetaSize) bytes.")
         }
-        let meta = try HEIFMeta(try file.view(at: metaBox.contentStart, count: metaBox.contentSize))
-        if let primary = meta.primaryItem {
-            let properties = meta.properties(of: primary)
+        let meta = HEIFMeta(try file.view(at: metaBox.contentStart, count: metaBox.contentSize))
+        // Without associations (a damaged or missing `ipma`), fall back to the last `ispe`,
+        // as ExifTool does.
+        let properties = meta.associations.isEmpty ? meta.propertyBoxes.reversed() : meta.primaryItem.map(meta.properties(of:))
+        if let properties {
             if let spatial = properties.first(where: { $0.type == FourCC("ispe") }) {
                 facts.setSize(width: Int(try spatial.content.u32(4)), height: Int(try spatial.content.u32(8)))
             }
@@ -26,6 +28,7 @@ enum HEIFReader {
         if let exifItem = meta.exifItem, let location = meta.locations[exifItem] {
             facts.exif = try exifValues(at: location, meta: meta, file: file)
         }
+        if let damage = meta.damage { throw damage }
     }
 
     /// Reads the Exif item: a 32-bit offset to the TIFF header, then the EXIF block.
@@ -80,24 +83,33 @@ struct HEIFMeta {
     var associations: [Int: [Int]] = [:]
     var itemData: ByteView?
 
+    /// The first error met in a child box; the other boxes are still read.
+    var damage: MetadataError?
+
     /// Parses the content of a `meta` box (a full box, though some writers omit version and flags).
-    init(_ meta: ByteView) throws(MetadataError) {
+    ///
+    /// Each child box is read on its own, so a damaged `iloc` still leaves the `ispe` readable.
+    init(_ meta: ByteView) {
         let start = (try? meta.fourCC(4)) == FourCC("hdlr") ? 0 : 4
         for box in ISOBox.children(of: meta, from: start) {
-            let content = try meta.view(box.contentStart, box.contentSize)
-            switch box.type {
-            case FourCC("pitm"):
-                primaryItem = Int(try content.u8(0) == 0 ? UInt32(try content.u16(4)) : try content.u32(4))
-            case FourCC("iinf"):
-                try parseItemInfo(content)
-            case FourCC("iloc"):
-                try parseLocations(content)
-            case FourCC("iprp"):
-                try parseProperties(content)
-            case FourCC("idat"):
-                itemData = content
-            default:
-                break
+            do {
+                let content = try meta.view(box.contentStart, box.contentSize)
+                switch box.type {
+                case FourCC("pitm"):
+                    primaryItem = Int(try content.u8(0) == 0 ? UInt32(try content.u16(4)) : try content.u32(4))
+                case FourCC("iinf"):
+                    try parseItemInfo(content)
+                case FourCC("iloc"):
+                    try parseLocations(content)
+                case FourCC("iprp"):
+                    try parseProperties(content)
+                case FourCC("idat"):
+                    itemData = content
+                default:
+                    break
+                }
+            } catch {
+                damage = damage ?? error
             }
         }
         if primaryItem == nil {
