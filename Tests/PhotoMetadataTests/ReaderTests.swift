@@ -151,3 +151,55 @@ import Testing
         expectExif(metadata)
     }
 }
+
+/// EXIF blocks libexif cannot take as they are, read through the compact block.
+@Suite struct ExifEdgeCaseTests {
+    static let exif = ExifFields(dateTimeOriginal: "2021:02:03 10:11:12", dateTime: "2022:03:04 05:06:07", orientation: 8, make: "Shoebox")
+
+    /// The index of the first occurrence of `pattern` in `bytes`.
+    func index(of pattern: [UInt8], in bytes: [UInt8]) throws -> Int {
+        try #require((0...(bytes.count - pattern.count)).first { Array(bytes[$0..<$0 + pattern.count]) == pattern })
+    }
+
+    @Test func tiffWhoseDirectoriesLieBeyondTheFirstRead() throws {
+        let metadata = try TemporaryFile.read(PhotoFixtures.tiff(width: 400, height: 300, exif: Self.exif))
+        #expect(metadata.pixelSize == PixelSize(width: 400, height: 300))
+        #expect(metadata.displaySize == PixelSize(width: 300, height: 400))
+        #expect(metadata.exifDate?.local.iso8601 == "2021-02-03T10:11:12")
+        #expect(metadata.cameraMake == "Shoebox")
+    }
+
+    @Test(arguments: [100_000, 400_000])
+    func exifChunkLargerThanLibexifReads(_ padding: Int) throws {
+        var file = PhotoFixtures.webp(width: 20, height: 10, exif: Self.exif)
+        let chunk = try index(of: Array("EXIF".utf8), in: file)
+        let length = Int(file[chunk + 4]) | Int(file[chunk + 5]) << 8 | Int(file[chunk + 6]) << 16
+        let newLength = length + padding
+        file.insert(contentsOf: [UInt8](repeating: 0, count: padding), at: chunk + 8 + length)
+        file.replaceSubrange(chunk + 4..<chunk + 8, with: [UInt8(newLength & 0xFF), UInt8(newLength >> 8 & 0xFF), UInt8(newLength >> 16 & 0xFF), 0])
+        let riff = file.count - 8
+        file.replaceSubrange(4..<8, with: [UInt8(riff & 0xFF), UInt8(riff >> 8 & 0xFF), UInt8(riff >> 16 & 0xFF), UInt8(riff >> 24 & 0xFF)])
+        let metadata = try TemporaryFile.read(file)
+        #expect(metadata.exifDate?.local.iso8601 == "2021-02-03T10:11:12")
+        #expect(metadata.orientation == 8)
+        #expect(metadata.displaySize == PixelSize(width: 10, height: 20))
+    }
+
+    @Test func nonstandardTIFFMagicNumberInJPEG() throws {
+        var file = PhotoFixtures.jpeg(width: 20, height: 10, exif: Self.exif)
+        let header = try index(of: [0x49, 0x49, 0x2A, 0x00], in: file)
+        file[header + 2] = 0x13
+        let metadata = try TemporaryFile.read(file)
+        #expect(metadata.exifDate?.local.iso8601 == "2021-02-03T10:11:12")
+        #expect(metadata.cameraMake == "Shoebox")
+    }
+
+    @Test func exifPointerStoredAsTextIsNotFollowed() throws {
+        var file = PhotoFixtures.jpeg(width: 20, height: 10, exif: Self.exif)
+        let entry = try index(of: [0x69, 0x87, 0x04, 0x00], in: file)
+        file[entry + 2] = 0x02
+        let metadata = try TemporaryFile.read(file)
+        #expect(metadata.exifDate?.source == .dateTime)
+        #expect(metadata.exifDate?.local.iso8601 == "2022-03-04T05:06:07")
+    }
+}

@@ -36,6 +36,19 @@ enum ExifBlock {
         return true
     }
 
+    /// Largest EXIF block read into memory whole; larger ones are read field by field.
+    static let maximumInMemory = 256 * 1024
+
+    /// Reads an EXIF block stored at `offset` in a file, `length` bytes long, whose TIFF header
+    /// starts `tiffStart` bytes in. Large blocks are never read whole.
+    static func values(inFile file: FileBytes, at offset: Int, length: Int, tiffStart: Int) throws(MetadataError) -> ExifValues {
+        if length > maximumInMemory {
+            guard tiffStart < length else { return ExifValues() }
+            return values(of: .file(file, base: offset + tiffStart))
+        }
+        return values(in: try file.view(at: offset, count: length, readAhead: 0), tiffStart: tiffStart)
+    }
+
     /// Reads the EXIF of any TIFF structure by copying its fields into a compact block first.
     static func values(of source: TIFFSource) -> ExifValues {
         guard let structure = try? TIFFStructure(source: source),

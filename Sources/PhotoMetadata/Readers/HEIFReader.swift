@@ -2,8 +2,6 @@
 enum HEIFReader {
     /// Largest `meta` box read (real ones take a few KiB, up to some hundreds with many tiles).
     static let maximumMetaSize = 4 * 1024 * 1024
-    /// Largest Exif item read into memory; larger ones are read field by field from the file.
-    static let maximumExifInMemory = 256 * 1024
 
     static func read(_ file: FileBytes, into facts: inout ImageFacts) throws(MetadataError) {
         let top = ISOBox.children(of: file, from: 0, to: file.size, limit: 64)
@@ -36,13 +34,10 @@ enum HEIFReader {
         if location.method == 0, location.extents.count == 1, let extent = location.extents.first {
             let start = location.baseOffset + extent.offset
             let length = extent.length == 0 ? file.size - start : extent.length
-            if length > maximumExifInMemory {
-                let prefix = try file.view(at: start, count: min(length, 64))
-                let tiffStart = try tiffHeaderStart(in: prefix)
-                return ExifBlock.values(of: .file(file, base: start + tiffStart))
-            }
+            let prefix = try file.view(at: start, count: min(length, 64))
+            return try ExifBlock.values(inFile: file, at: start, length: length, tiffStart: try tiffHeaderStart(in: prefix))
         }
-        let data = try meta.data(of: location, file: file, limit: maximumExifInMemory)
+        let data = try meta.data(of: location, file: file, limit: ExifBlock.maximumInMemory)
         return ExifBlock.values(in: data, tiffStart: try tiffHeaderStart(in: data))
     }
 

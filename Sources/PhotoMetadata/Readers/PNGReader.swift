@@ -17,9 +17,8 @@ enum PNGReader {
                 let data = try file.view(at: dataStart, count: 8)
                 facts.setSize(width: Int(try data.u32(0)), height: Int(try data.u32(4)))
             case FourCC("eXIf"), FourCC("exIf"):
-                let data = try file.view(at: dataStart, count: length)
-                let marked = data.matches(ExifDecoder.exifMarker)
-                facts.exif = ExifBlock.values(in: data, tiffStart: marked ? 6 : 0)
+                let marked = try file.view(at: dataStart, upTo: 6).matches(ExifDecoder.exifMarker)
+                facts.exif = try ExifBlock.values(inFile: file, at: dataStart, length: length, tiffStart: marked ? 6 : 0)
             case FourCC("IDAT"), FourCC("IEND"):
                 return
             default:

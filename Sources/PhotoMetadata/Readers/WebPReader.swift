@@ -28,8 +28,8 @@ enum WebPReader {
                 let bits = try data.u32(1, .littleEndian)
                 facts.setSize(width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
             case FourCC("EXIF"):
-                let data = try file.view(at: dataStart, count: length, readAhead: 0)
-                facts.exif = ExifBlock.values(in: data, tiffStart: data.matches(ExifDecoder.exifMarker) ? 6 : 0)
+                let marked = try file.view(at: dataStart, upTo: 6).matches(ExifDecoder.exifMarker)
+                facts.exif = try ExifBlock.values(inFile: file, at: dataStart, length: length, tiffStart: marked ? 6 : 0)
                 return
             default:
                 break
