@@ -41,7 +41,7 @@ import Testing
 
     @Test(arguments: [
         "0000:00:00 00:00:00", "    :  :     :  :  ", "", "2021:02:30 10:00:00", "2021:13:01 10:00:00",
-        "2005:0?:03 15:31:45", "2021:02:03 24:00:00", "2021:02:03 10:60:00", "not a date", "2021:02:03",
+        "2005:0?:03 15:31:45", "2021:02:03 24:00:00", "2021:02:03 10:60:00", "not a date", "2021:02:03 1",
         "1700:01:01 00:00:00",
     ])
     func invalidOriginalFallsThroughToDigitized(_ invalid: String) throws {
@@ -65,6 +65,10 @@ import Testing
         ("2023/09/27 14:30:13", "2023-09-27T14:30:13", nil),
         ("2023:09:27 14:30:13.250", "2023-09-27T14:30:13.250", nil),
         ("2024:02:29 23:59:59", "2024-02-29T23:59:59", nil),
+        ("2019:01:01", "2019-01-01T00:00:00", nil),
+        ("2019:01:01   :  :  ", "2019-01-01T00:00:00", nil),
+        ("2019:01:01 10:11:12 AM", "2019-01-01T10:11:12", nil),
+        ("2019:01:01 10:11:12+25:00", "2019-01-01T10:11:12", nil),
     ] as [(String, String, String?)])
     func lenientFormsAreAccepted(_ text: String, _ local: String, _ offset: String?) throws {
         let found = try #require(try date(ExifFields(dateTimeOriginal: text)))

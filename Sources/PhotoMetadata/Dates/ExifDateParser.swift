@@ -5,13 +5,19 @@ enum ExifDateParser {
 
     /// `YYYY:MM:DD HH:MM:SS` and the lenient forms seen in real files: `-` or `/` between date
     /// parts, `T` before the time, missing seconds, fractional seconds, a trailing `Z` or `±HH:MM`,
-    /// trailing NULs and spaces. Returns `nil` for blanks, zeros and impossible calendar values.
+    /// trailing NULs and spaces. A date whose time is missing or blank (`2019:01:01`,
+    /// `2019:01:01   :  :  `) is midnight of that day; other text after the time is ignored.
+    /// Returns `nil` for blanks, zeros and impossible calendar values.
     static func dateTime(_ text: String) -> (local: LocalDateTime, offset: UTCOffset?)? {
         var scanner = DigitScanner(trimmed(text))
         guard let year = scanner.number(digits: 4), scanner.skip(oneOf: ":-/."),
               let month = scanner.number(digits: 2), scanner.skip(oneOf: ":-/."),
               let day = scanner.number(digits: 2)
         else { return nil }
+        let dayOnly = LocalDateTime(year: year, month: month, day: day)
+        guard years.contains(year), dayOnly.isValid else { return nil }
+        if scanner.rest.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x3A }) { return (dayOnly, nil) }
+
         guard scanner.skip(oneOf: " T"), scanner.skipSpaces() >= 0,
               let hour = scanner.number(digits: 2), scanner.skip(oneOf: ":."),
               let minute = scanner.number(digits: 2)
@@ -24,18 +30,12 @@ enum ExifDateParser {
         var millisecond: Int?
         if scanner.peek(oneOf: ".,") {
             _ = scanner.skip(oneOf: ".,")
-            let fraction = scanner.digits()
-            guard !fraction.isEmpty else { return nil }
-            millisecond = milliseconds(fraction)
+            millisecond = milliseconds(scanner.digits())
         }
-        var offset: UTCOffset?
         scanner.skipSpaces()
-        if !scanner.isAtEnd {
-            guard let parsed = Self.offset(scanner.rest) else { return nil }
-            offset = parsed
-        }
+        let offset = Self.offset(scanner.rest)
         let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
-        guard years.contains(year), local.isValid else { return nil }
+        guard local.isValid else { return nil }
         return (local, offset)
     }
 

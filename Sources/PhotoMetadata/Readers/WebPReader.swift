@@ -1,11 +1,13 @@
 /// Reads a WebP: the VP8, VP8L or VP8X size and the `EXIF` chunk.
+///
+/// Extended files are walked chunk by chunk to the `EXIF` chunk even when the VP8X flags do not
+/// announce it, as some writers forget the flag.
 enum WebPReader {
     static let maximumChunks = 64
 
     static func read(_ file: FileBytes, into facts: inout ImageFacts) throws(MetadataError) {
         let riffEnd = min(file.size, Int(try file.head.u32(4, .littleEndian)) + 8)
         var position = 12
-        var wantsExif = false
         for index in 0..<maximumChunks {
             guard position + 8 <= riffEnd else { return }
             let header = try file.view(at: position, count: 8)
@@ -16,7 +18,6 @@ enum WebPReader {
             switch type {
             case FourCC("VP8X"):
                 let data = try file.view(at: dataStart, count: 10)
-                wantsExif = try data.u8(0) & 0x08 != 0
                 facts.setSize(width: Int(try data.u24(4, .littleEndian)) + 1, height: Int(try data.u24(7, .littleEndian)) + 1)
             case FourCC("VP8 ") where facts.pixelSize == nil:
                 let data = try file.view(at: dataStart, count: 10)
@@ -35,7 +36,6 @@ enum WebPReader {
                 break
             }
             if index == 0, type != FourCC("VP8X") { return }  // simple formats carry no metadata chunks
-            if facts.pixelSize != nil, !wantsExif { return }
             position = dataStart + length + (length & 1)
         }
     }
