@@ -141,32 +141,3 @@ public enum PhotoFixtures {
     static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF)] }
     static func le32(_ v: Int) -> [UInt8] { le16(v) + le16(v >> 16) }
 }
-
-/// Writes bits least-significant first, as VP8L reads them.
-struct BitWriter {
-    private(set) var bytes: [UInt8] = []
-    private var used = 0
-
-    mutating func write(_ value: UInt32, bits: Int) {
-        for bit in 0..<bits {
-            if used == 0 { bytes.append(0) }
-            if (value >> bit) & 1 == 1 { bytes[bytes.count - 1] |= UInt8(1 << used) }
-            used = (used + 1) % 8
-        }
-    }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, reflected polynomial 0xEDB88320).
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
-    }
-}

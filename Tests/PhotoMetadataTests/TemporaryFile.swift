@@ -17,7 +17,7 @@ enum TemporaryFile {
     static func write(_ bytes: [UInt8], name: String = "fixture") -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("shoebox-metadata-\(UUID().uuidString)-\(name)").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 }

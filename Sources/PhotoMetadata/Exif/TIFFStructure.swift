@@ -1,36 +1,3 @@
-/// Where the bytes of a TIFF structure come from: a file (from some offset) or memory.
-///
-/// Offsets inside a TIFF structure count from its header, so every read adds `base`.
-struct TIFFSource {
-    private enum Backing {
-        case file(FileBytes, base: Int)
-        case memory(ByteView)
-    }
-
-    private let backing: Backing
-
-    static func file(_ file: FileBytes, base: Int = 0) -> TIFFSource { TIFFSource(backing: .file(file, base: base)) }
-    static func memory(_ bytes: ByteView) -> TIFFSource { TIFFSource(backing: .memory(bytes)) }
-
-    /// The number of bytes from the TIFF header to the end of the source.
-    var size: Int {
-        switch backing {
-        case .file(let file, let base): file.size - base
-        case .memory(let bytes): bytes.count
-        }
-    }
-
-    func view(_ offset: Int, _ count: Int) throws(MetadataError) -> ByteView {
-        switch backing {
-        case .file(let file, let base):
-            guard offset >= 0, offset <= Int.max - base else { throw .truncated(offset, count) }
-            return try file.view(at: base + offset, count: count)
-        case .memory(let bytes):
-            return try bytes.view(offset, count)
-        }
-    }
-}
-
 /// A TIFF header and the directories (IFDs) read from it, with bounds and loop checks.
 struct TIFFStructure {
     /// One 12-byte directory entry. `valueOffset` is where the value lives (inline or not).
@@ -151,34 +118,4 @@ struct TIFFStructure {
         let text = ExifDateParser.trimmed(String(decoding: raw[..<end], as: UTF8.self))
         return text.isEmpty ? nil : text
     }
-}
-
-/// TIFF tag numbers used by the readers.
-enum TIFFTag {
-    static let newSubfileType: UInt16 = 0x00FE
-    static let imageWidth: UInt16 = 0x0100
-    static let imageLength: UInt16 = 0x0101
-    static let compression: UInt16 = 0x0103
-    static let photometric: UInt16 = 0x0106
-    static let make: UInt16 = 0x010F
-    static let model: UInt16 = 0x0110
-    static let orientation: UInt16 = 0x0112
-    static let dateTime: UInt16 = 0x0132
-    static let subIFDs: UInt16 = 0x014A
-    static let exifIFD: UInt16 = 0x8769
-    static let dngVersion: UInt16 = 0xC612
-    static let dateTimeOriginal: UInt16 = 0x9003
-    static let dateTimeDigitized: UInt16 = 0x9004
-    static let offsetTime: UInt16 = 0x9010
-    static let offsetTimeOriginal: UInt16 = 0x9011
-    static let offsetTimeDigitized: UInt16 = 0x9012
-    static let subSecTime: UInt16 = 0x9290
-    static let subSecTimeOriginal: UInt16 = 0x9291
-    static let subSecTimeDigitized: UInt16 = 0x9292
-
-    /// The tags copied into a compact EXIF block for libexif, from IFD0 and from the Exif IFD.
-    static let exifFields: Set<UInt16> = [
-        make, model, orientation, dateTime, dateTimeOriginal, dateTimeDigitized,
-        offsetTime, offsetTimeOriginal, offsetTimeDigitized, subSecTime, subSecTimeOriginal, subSecTimeDigitized,
-    ]
 }
