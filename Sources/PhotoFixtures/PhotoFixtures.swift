@@ -1,71 +1,143 @@
 /// Builders of small, valid image files, made by the project itself for its tests and benchmarks.
 ///
-/// Stub: the JPEG writer is minimal (header-valid, pixel data not decodable) until the full
-/// fixture writer lands.
+/// Every builder returns the whole file. JPEG, PNG, TIFF and WebP files decode to a uniform
+/// mid-grey image; the HEIF file has a valid structure but no coded image data.
 public enum PhotoFixtures {
     /// A baseline JPEG of the given pixel size with an APP1 Exif segment holding `exif`.
+    ///
+    /// Grey, one 8×8 DC-only block per MCU with minimal Huffman tables: 2 bits per block, so a
+    /// 4000×3000 image takes about 47 KB.
     public static func jpeg(width: Int, height: Int, exif: ExifFields = ExifFields()) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
-        let tiff = tiffExif(exif)
+        let tiff = exifTIFF(exif)
         if !tiff.isEmpty {
-            let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
-            bytes += [0xFF, 0xE1] + be16(payload.count + 2) + payload
+            bytes += segment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
         }
-        // SOF0: 8-bit, one component.
-        bytes += [0xFF, 0xC0] + be16(11) + [8] + be16(height) + be16(width) + [1, 1, 0x11, 0]
+        bytes += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
+        bytes += segment(0xC0, [8] + be16(height) + be16(width) + [1, 1, 0x11, 0])
+        // One code of length 1 each: DC category 0, AC end-of-block.
+        bytes += segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+                               + [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
+        bytes += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        let bits = 2 * blocks
+        bytes += [UInt8](repeating: 0, count: bits / 8)
+        if bits % 8 != 0 { bytes.append(UInt8(0xFF >> (bits % 8))) }
         bytes += [0xFF, 0xD9]
         return bytes
     }
 
-    /// A little-endian TIFF structure with IFD0 and an Exif sub-IFD, or empty when `exif` has no field.
-    static func tiffExif(_ exif: ExifFields) -> [UInt8] {
-        var ifd0: [(tag: UInt16, type: UInt16, value: [UInt8], count: Int)] = []
-        var sub: [(tag: UInt16, type: UInt16, value: [UInt8], count: Int)] = []
-        func ascii(_ s: String) -> ([UInt8], Int) { let b = Array(s.utf8) + [0]; return (b, b.count) }
-        if let v = exif.make { let a = ascii(v); ifd0.append((0x010F, 2, a.0, a.1)) }
-        if let v = exif.model { let a = ascii(v); ifd0.append((0x0110, 2, a.0, a.1)) }
-        if let v = exif.orientation { ifd0.append((0x0112, 3, le16(v) + [0, 0], 1)) }
-        if let v = exif.dateTime { let a = ascii(v); ifd0.append((0x0132, 2, a.0, a.1)) }
-        if let v = exif.dateTimeOriginal { let a = ascii(v); sub.append((0x9003, 2, a.0, a.1)) }
-        if let v = exif.dateTimeDigitized { let a = ascii(v); sub.append((0x9004, 2, a.0, a.1)) }
-        if let v = exif.offsetTimeOriginal { let a = ascii(v); sub.append((0x9011, 2, a.0, a.1)) }
-        if let v = exif.subSecTimeOriginal { let a = ascii(v); sub.append((0x9291, 2, a.0, a.1)) }
-        if ifd0.isEmpty && sub.isEmpty { return [] }
-        if !sub.isEmpty { ifd0.append((0x8769, 4, [0, 0, 0, 0], 1)) }
-        ifd0.sort { $0.tag < $1.tag }
-        sub.sort { $0.tag < $1.tag }
-
-        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
-        func ifdSize(_ n: Int) -> Int { 2 + 12 * n + 4 }
-        let ifd0Start = 8
-        let ifd0DataStart = ifd0Start + ifdSize(ifd0.count)
-        let ifd0DataLength = ifd0.reduce(0) { $0 + ($1.value.count > 4 ? ($1.value.count + 1) & ~1 : 0) }
-        let subStart = ifd0DataStart + ifd0DataLength
-
-        func write(_ entries: [(tag: UInt16, type: UInt16, value: [UInt8], count: Int)], dataStart: Int, into out: inout [UInt8]) {
-            out += le16(entries.count)
-            var data: [UInt8] = []
-            for e in entries {
-                out += le16(Int(e.tag)) + le16(Int(e.type)) + le32(e.count)
-                if e.tag == 0x8769 {
-                    out += le32(subStart)
-                } else if e.value.count <= 4 {
-                    out += e.value + [UInt8](repeating: 0, count: 4 - e.value.count)
-                } else {
-                    out += le32(dataStart + data.count)
-                    data += e.value
-                    if data.count % 2 == 1 { data.append(0) }
-                }
-            }
-            out += le32(0)
-            out += data
-        }
-        write(ifd0, dataStart: ifd0DataStart, into: &out)
-        if !sub.isEmpty { write(sub, dataStart: subStart + ifdSize(sub.count), into: &out) }
-        return out
+    /// A greyscale PNG with an `eXIf` chunk holding `exif`, placed before the image data.
+    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields()) -> [UInt8] {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
+        let tiff = exifTIFF(exif)
+        if !tiff.isEmpty { bytes += pngChunk("eXIf", tiff) }
+        var rows: [UInt8] = []
+        rows.reserveCapacity((width + 1) * height)
+        for _ in 0..<max(height, 0) { rows += [0] + [UInt8](repeating: 128, count: max(width, 0)) }
+        bytes += pngChunk("IDAT", zlibStored(rows))
+        bytes += pngChunk("IEND", [])
+        return bytes
     }
 
+    /// An uncompressed 8-bit greyscale TIFF whose IFD0 also holds `exif` (with an Exif IFD).
+    public static func tiff(width: Int, height: Int, exif: ExifFields = ExifFields(), bigEndian: Bool = false) -> [UInt8] {
+        var builder = TIFFBuilder(exif: exif, bigEndian: bigEndian)
+        let pixels = [UInt8](repeating: 128, count: max(width, 0) * max(height, 0))
+        builder.ifd0 += [
+            (0x0100, .long(width)), (0x0101, .long(height)), (0x0102, .short(8)), (0x0103, .short(1)),
+            (0x0106, .short(1)), (0x0111, .dataOffset), (0x0115, .short(1)), (0x0116, .long(height)),
+            (0x0117, .long(pixels.count)),
+        ]
+        return builder.build(leadingData: pixels)
+    }
+
+    /// A lossless grey WebP. With EXIF it is an extended file (`VP8X`, `VP8L`, `EXIF`);
+    /// `exifMarker` puts `Exif\0\0` before the TIFF header, as some writers do.
+    public static func webp(width: Int, height: Int, exif: ExifFields = ExifFields(), exifMarker: Bool = false) -> [UInt8] {
+        let bitstream = vp8lGrey(width: width, height: height)
+        var chunks: [UInt8] = []
+        let tiff = exifTIFF(exif)
+        if !tiff.isEmpty {
+            chunks += riffChunk("VP8X", [0x08, 0, 0, 0] + le24(width - 1) + le24(height - 1))
+        }
+        chunks += riffChunk("VP8L", bitstream)
+        if !tiff.isEmpty {
+            chunks += riffChunk("EXIF", (exifMarker ? Array("Exif".utf8) + [0, 0] : []) + tiff)
+        }
+        return Array("RIFF".utf8) + le32(chunks.count + 4) + Array("WEBP".utf8) + chunks
+    }
+
+    /// The EXIF TIFF structure for `exif` (no `Exif\0\0` marker), or empty when no field is set.
+    public static func exifTIFF(_ exif: ExifFields, bigEndian: Bool = false) -> [UInt8] {
+        let builder = TIFFBuilder(exif: exif, bigEndian: bigEndian)
+        return builder.isEmpty ? [] : builder.build()
+    }
+
+    // MARK: - Pieces
+
+    static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+        [0xFF, marker] + be16(payload.count + 2) + payload
+    }
+
+    static func pngChunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
+        let typeBytes = fourCC(type)
+        return be32(data.count) + typeBytes + data + be32(Int(CRC32.checksum(typeBytes + data)))
+    }
+
+    static func riffChunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
+        fourCC(type) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, data.count)
+            let final: UInt8 = end == data.count ? 1 : 0
+            let length = end - start
+            out += [final] + le16(length) + le16(length ^ 0xFFFF) + data[start..<end]
+            start = end
+        } while start < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return out + be32(Int(b << 16 | a))
+    }
+
+    /// A VP8L bitstream of a uniform grey image: every prefix code has a single symbol, so the
+    /// pixels take no bits at all.
+    static func vp8lGrey(width: Int, height: Int) -> [UInt8] {
+        var writer = BitWriter()
+        writer.write(0x2F, bits: 8)
+        writer.write(UInt32(max(width - 1, 0) & 0x3FFF), bits: 14)
+        writer.write(UInt32(max(height - 1, 0) & 0x3FFF), bits: 14)
+        writer.write(0, bits: 1)  // alpha unused
+        writer.write(0, bits: 3)  // version
+        writer.write(0, bits: 1)  // no transform
+        writer.write(0, bits: 1)  // no colour cache
+        writer.write(0, bits: 1)  // no meta prefix codes
+        for symbol in [128, 128, 128, 255] as [UInt32] {  // green, red, blue, alpha
+            writer.write(1, bits: 1)  // simple code
+            writer.write(0, bits: 1)  // one symbol
+            writer.write(1, bits: 1)  // 8-bit symbol
+            writer.write(symbol, bits: 8)
+        }
+        writer.write(1, bits: 1)  // distance: simple code,
+        writer.write(0, bits: 1)  // one symbol,
+        writer.write(0, bits: 1)  // 1-bit symbol
+        writer.write(0, bits: 1)  // 0
+        return writer.bytes
+    }
+
+    static func fourCC(_ text: StaticString) -> [UInt8] { text.withUTF8Buffer { Array($0) } }
     static func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: Int) -> [UInt8] { [UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
     static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
-    static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 24) & 0xFF)] }
+    static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF)] }
+    static func le32(_ v: Int) -> [UInt8] { le16(v) + le16(v >> 16) }
 }

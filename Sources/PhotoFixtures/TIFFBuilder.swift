@@ -1,0 +1,108 @@
+/// Lays out a TIFF structure: a header, IFD0 with an optional Exif IFD, and optional leading data.
+struct TIFFBuilder {
+    /// One directory entry's value.
+    enum Value {
+        case ascii(String)
+        case short(Int)
+        case long(Int)
+        /// An offset filled in by the builder: the start of the leading data.
+        case dataOffset
+        /// An offset filled in by the builder: the Exif IFD.
+        case exifPointer
+
+        var type: UInt16 {
+            switch self {
+            case .ascii: 2
+            case .short: 3
+            case .long, .dataOffset, .exifPointer: 4
+            }
+        }
+    }
+
+    var bigEndian = false
+    var ifd0: [(tag: UInt16, value: Value)] = []
+    var exif: [(tag: UInt16, value: Value)] = []
+
+    /// The EXIF fields placed where the standard puts them.
+    init(exif fields: ExifFields, bigEndian: Bool = false) {
+        self.bigEndian = bigEndian
+        if let v = fields.make { ifd0.append((0x010F, .ascii(v))) }
+        if let v = fields.model { ifd0.append((0x0110, .ascii(v))) }
+        if let v = fields.orientation { ifd0.append((0x0112, .short(v))) }
+        if let v = fields.dateTime { ifd0.append((0x0132, .ascii(v))) }
+        if let v = fields.dateTimeOriginal { exif.append((0x9003, .ascii(v))) }
+        if let v = fields.dateTimeDigitized { exif.append((0x9004, .ascii(v))) }
+        if let v = fields.offsetTime { exif.append((0x9010, .ascii(v))) }
+        if let v = fields.offsetTimeOriginal { exif.append((0x9011, .ascii(v))) }
+        if let v = fields.offsetTimeDigitized { exif.append((0x9012, .ascii(v))) }
+        if let v = fields.subSecTime { exif.append((0x9290, .ascii(v))) }
+        if let v = fields.subSecTimeOriginal { exif.append((0x9291, .ascii(v))) }
+        if let v = fields.subSecTimeDigitized { exif.append((0x9292, .ascii(v))) }
+    }
+
+    var isEmpty: Bool { ifd0.isEmpty && exif.isEmpty }
+
+    /// The TIFF bytes. `leadingData` sits right after the header, where `.dataOffset` points.
+    func build(leadingData: [UInt8] = []) -> [UInt8] {
+        var first = ifd0
+        if !exif.isEmpty { first.append((0x8769, .exifPointer)) }
+        first.sort { $0.tag < $1.tag }
+        let second = exif.sorted { $0.tag < $1.tag }
+
+        var out: [UInt8] = bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
+        let ifd0Start = 8 + leadingData.count + leadingData.count % 2
+        out += int(ifd0Start, 4)
+        out += leadingData
+        if leadingData.count % 2 == 1 { out.append(0) }
+
+        let firstSize = directorySize(first)
+        let exifStart = ifd0Start + firstSize
+        write(first, at: ifd0Start, exifStart: exifStart, into: &out)
+        if !second.isEmpty { write(second, at: exifStart, exifStart: exifStart, into: &out) }
+        return out
+    }
+
+    private func directorySize(_ entries: [(tag: UInt16, value: Value)]) -> Int {
+        2 + 12 * entries.count + 4 + entries.reduce(0) { total, entry in
+            let size = bytes(of: entry.value).count
+            return total + (size > 4 ? size + size % 2 : 0)
+        }
+    }
+
+    private func write(_ entries: [(tag: UInt16, value: Value)], at start: Int, exifStart: Int, into out: inout [UInt8]) {
+        out += int(entries.count, 2)
+        var data: [UInt8] = []
+        let dataStart = start + 2 + 12 * entries.count + 4
+        for (tag, value) in entries {
+            var payload = bytes(of: value)
+            if case .exifPointer = value { payload = int(exifStart, 4) }
+            let count: Int
+            if case .ascii = value { count = payload.count } else { count = 1 }
+            out += int(Int(tag), 2) + int(Int(value.type), 2) + int(count, 4)
+            if payload.count <= 4 {
+                out += payload + [UInt8](repeating: 0, count: 4 - payload.count)
+            } else {
+                out += int(dataStart + data.count, 4)
+                data += payload
+                if data.count % 2 == 1 { data.append(0) }
+            }
+        }
+        out += int(0, 4)
+        out += data
+    }
+
+    private func bytes(of value: Value) -> [UInt8] {
+        switch value {
+        case .ascii(let text): Array(text.utf8) + [0]
+        case .short(let number): int(number, 2)
+        case .long(let number): int(number, 4)
+        case .dataOffset: int(8, 4)
+        case .exifPointer: int(0, 4)
+        }
+    }
+
+    func int(_ value: Int, _ width: Int) -> [UInt8] {
+        let little = (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        return bigEndian ? little.reversed() : little
+    }
+}

@@ -1,0 +1,96 @@
+import Glibc
+
+/// The bytes of one open file, read on demand with `pread` within a per-file budget.
+///
+/// The first read takes the head of the file (64 KiB), which holds everything most photos
+/// need. Later reads are served from the head or from the last extra window when they can
+/// be, so a reader asks for what it needs without counting system calls itself.
+final class FileBytes {
+    /// Bytes read at first, from offset 0.
+    static let headSize = 64 * 1024
+    /// Most bytes read from one file, all reads together.
+    static let byteBudget = 16 * 1024 * 1024
+    /// Most `pread` calls for one file.
+    static let readBudget = 512
+
+    let descriptor: Int32
+    /// The file size when it was opened.
+    let size: Int
+    /// The file's first bytes (all of them for small files).
+    private(set) var head: ByteView
+
+    private var window = ByteView([])
+    private var windowOffset = 0
+    private var bytesLeft = FileBytes.byteBudget
+    private var readsLeft = FileBytes.readBudget
+
+    init(descriptor: Int32) throws(MetadataError) {
+        self.descriptor = descriptor
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw MetadataError(.unreadable, "The file cannot be examined: \(FileBytes.errnoText()).")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw MetadataError(.notAnImage, "This is not a regular file.")
+        }
+        size = Int(status.st_size)
+        head = ByteView([])
+        head = try read(at: 0, count: min(size, FileBytes.headSize))
+    }
+
+    /// Exactly `count` bytes at file offset `offset`.
+    ///
+    /// - Parameter readAhead: how many bytes to read when the range is not cached yet, so that
+    ///   neighbouring reads that follow are served without another system call.
+    func view(at offset: Int, count: Int, readAhead: Int = 4096) throws(MetadataError) -> ByteView {
+        guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
+            throw .truncated(offset, count)
+        }
+        if offset + count <= head.count { return try head.view(offset, count) }
+        if offset >= windowOffset, offset - windowOffset + count <= window.count {
+            return try window.view(offset - windowOffset, count)
+        }
+        let length = min(max(count, readAhead), size - offset)
+        window = try read(at: offset, count: length)
+        windowOffset = offset
+        return try window.view(0, count)
+    }
+
+    /// Up to `count` bytes at `offset`: fewer when the file ends first.
+    func view(at offset: Int, upTo count: Int, readAhead: Int = 4096) throws(MetadataError) -> ByteView {
+        guard offset >= 0, offset <= size else { throw .truncated(offset, count) }
+        return try view(at: offset, count: min(count, size - offset), readAhead: readAhead)
+    }
+
+    private func read(at offset: Int, count: Int) throws(MetadataError) -> ByteView {
+        guard count > 0 else { return ByteView([]) }
+        guard count <= bytesLeft, readsLeft > 0 else {
+            throw MetadataError(.budgetExceeded, "Reading this file needs more than the per-file budget of \(FileBytes.byteBudget) bytes.")
+        }
+        bytesLeft -= count
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                readsLeft -= 1
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got > 0 {
+                    done += got
+                } else if got == 0 {
+                    break
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
+            }
+            initialized = done
+        }
+        if failure != 0 {
+            throw MetadataError(.unreadable, "The file cannot be read: \(String(cString: strerror(failure))).")
+        }
+        guard bytes.count == count else { throw .truncated(offset, count) }
+        return ByteView(bytes)
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,139 @@
+/// Turns an EXIF TIFF structure, wherever it lives, into `ExifValues` through libexif.
+///
+/// libexif reads a block of at most 64 KiB with a standard TIFF header. Blocks that fit are
+/// handed over as they are (no copy when the `Exif\0\0` marker is already in front). Others
+/// (large blocks, whole TIFF files, raw headers with their own magic number) are first
+/// reduced to a compact block holding only the fields Shoebox reads.
+enum ExifBlock {
+    /// Reads the EXIF of a TIFF structure in memory that starts at `tiffStart` of `block`.
+    static func values(in block: ByteView, tiffStart: Int) -> ExifValues {
+        let tiff = block.suffix(from: tiffStart)
+        guard tiff.count >= 8 else { return ExifValues() }
+        let standard = (tiff.matches([0x49, 0x49, 0x2A, 0x00]) || tiff.matches([0x4D, 0x4D, 0x00, 0x2A]))
+            && tiff.count + ExifDecoder.exifMarker.count <= ExifDecoder.libexifLimit
+            && exifPointerIsWellFormed(tiff)
+        if standard {
+            if tiffStart >= 6, block.matches(ExifDecoder.exifMarker, at: tiffStart - 6) {
+                return ExifDecoder.decode(payload: block.suffix(from: tiffStart - 6))
+            }
+            return ExifDecoder.decode(tiff: tiff)
+        }
+        return values(of: .memory(tiff))
+    }
+
+    /// Whether IFD0's Exif IFD pointer, when present, has a pointer type (LONG or IFD).
+    ///
+    /// libexif follows the pointer whatever its type; a pointer stored as text (seen in real
+    /// files) leads it to read unrelated bytes as the Exif IFD, so such blocks take the compact path.
+    static func exifPointerIsWellFormed(_ tiff: ByteView) -> Bool {
+        let order: ByteOrder = tiff.matches([0x49, 0x49]) ? .littleEndian : .bigEndian
+        guard let first = try? tiff.u32(4, order), let count = try? tiff.u16(Int(first), order) else { return true }
+        for index in 0..<Int(count) {
+            let entry = Int(first) + 2 + 12 * index
+            guard let tag = try? tiff.u16(entry, order), let type = try? tiff.u16(entry + 2, order) else { return true }
+            if tag == TIFFTag.exifIFD { return type == 4 || type == 13 }
+        }
+        return true
+    }
+
+    /// Largest EXIF block read into memory whole; larger ones are read field by field.
+    static let maximumInMemory = 256 * 1024
+
+    /// Reads an EXIF block stored at `offset` in a file, `length` bytes long, whose TIFF header
+    /// starts `tiffStart` bytes in. Large blocks are never read whole.
+    static func values(inFile file: FileBytes, at offset: Int, length: Int, tiffStart: Int) throws(MetadataError) -> ExifValues {
+        if length > maximumInMemory {
+            guard tiffStart < length else { return ExifValues() }
+            return values(of: .file(file, base: offset + tiffStart))
+        }
+        return values(in: try file.view(at: offset, count: length, readAhead: 0), tiffStart: tiffStart)
+    }
+
+    /// Reads the EXIF of any TIFF structure by copying its fields into a compact block first.
+    static func values(of source: TIFFSource) -> ExifValues {
+        guard let structure = try? TIFFStructure(source: source),
+              let ifd0 = try? structure.directory(at: structure.firstDirectoryOffset)
+        else { return ExifValues() }
+        return values(of: structure, ifd0: ifd0)
+    }
+
+    /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
+    static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
+        var exif: TIFFStructure.Directory?
+        if let pointer = ifd0.entry(TIFFTag.exifIFD), pointer.type == 4 || pointer.type == 13,
+           let offset = try? structure.integers(of: pointer, limit: 1).first {
+            exif = try? structure.directory(at: offset)
+        }
+        let compact = compactBlock(structure, ifd0: ifd0, exif: exif)
+        return ExifDecoder.decode(payload: ByteView(compact))
+    }
+
+    /// `Exif\0\0` and a TIFF structure holding only the fields of `TIFFTag.exifFields`.
+    static func compactBlock(_ structure: TIFFStructure, ifd0: TIFFStructure.Directory, exif: TIFFStructure.Directory?) -> [UInt8] {
+        typealias Field = (tag: UInt16, type: UInt16, count: Int, value: [UInt8])
+        func fields(of directory: TIFFStructure.Directory?) -> [Field] {
+            guard let directory else { return [] }
+            var result: [Field] = []
+            for entry in directory.entries where TIFFTag.exifFields.contains(entry.tag) {
+                guard !result.contains(where: { $0.tag == entry.tag }),
+                      let bytes = try? structure.bytes(of: entry, limit: 256) else { continue }
+                let unit = entry.unitSize ?? 1
+                result.append((entry.tag, entry.type, bytes.count / unit, bytes.array))
+            }
+            return result.sorted { $0.tag < $1.tag }
+        }
+        let order = structure.order
+        let first = fields(of: ifd0)
+        let second = fields(of: exif)
+
+        var out = ExifDecoder.exifMarker
+        out += order == .littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        func put16(_ value: Int) { out += bytes(UInt32(value), 2, order) }
+        func put32(_ value: Int) { out += bytes(UInt32(value), 4, order) }
+        put32(8)
+
+        // Offsets count from the TIFF header, which sits 6 bytes into `out`.
+        func write(_ fields: [Field], extraPointer: Bool) -> Int? {
+            let count = fields.count + (extraPointer ? 1 : 0)
+            let start = out.count - 6
+            var dataOffset = start + 2 + 12 * count + 4
+            var data: [UInt8] = []
+            var pointerSlot: Int?
+            put16(count)
+            var pending = fields.map { Optional($0) }
+            if extraPointer { pending.append(nil) }
+            for field in pending {
+                guard let field else {
+                    put16(Int(TIFFTag.exifIFD)); put16(4); put32(1)
+                    pointerSlot = out.count
+                    put32(0)
+                    continue
+                }
+                put16(Int(field.tag)); put16(Int(field.type)); put32(field.count)
+                if field.value.count <= 4 {
+                    out += field.value + [UInt8](repeating: 0, count: 4 - field.value.count)
+                } else {
+                    put32(dataOffset)
+                    data += field.value
+                    if field.value.count % 2 == 1 { data.append(0) }
+                    dataOffset = start + 2 + 12 * count + 4 + data.count
+                }
+            }
+            put32(0)
+            out += data
+            return pointerSlot
+        }
+        let slot = write(first, extraPointer: !second.isEmpty)
+        if let slot {
+            let exifStart = bytes(UInt32(out.count - 6), 4, order)
+            out.replaceSubrange(slot..<slot + 4, with: exifStart)
+            _ = write(second, extraPointer: false)
+        }
+        return out
+    }
+
+    private static func bytes(_ value: UInt32, _ width: Int, _ order: ByteOrder) -> [UInt8] {
+        let little = (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        return order == .littleEndian ? little : little.reversed()
+    }
+}

@@ -1,0 +1,94 @@
+import CExif
+
+/// Decodes an EXIF block with libexif into the fields Shoebox uses.
+enum ExifDecoder {
+    /// libexif reads at most this many bytes of a block (the JPEG APP1 limit); offsets beyond it are lost.
+    static let libexifLimit = 0xFFFE
+
+    /// The `Exif\0\0` marker libexif expects before the TIFF header.
+    static let exifMarker: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+
+    /// Decodes `payload`, which starts with `Exif\0\0` followed by a TIFF header.
+    ///
+    /// Returns empty values when libexif finds nothing (bad header, no IFD).
+    static func decode(payload: ByteView) -> ExifValues {
+        guard payload.count > exifMarker.count + 8 else { return ExifValues() }
+        return payload.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                  let document = ExifDocument(loading: base, count: min(bytes.count, Int(UInt32.max)))
+            else { return ExifValues() }
+            return document.values()
+        }
+    }
+
+    /// Decodes a TIFF structure (no `Exif\0\0` marker), copying it once behind the marker.
+    static func decode(tiff: ByteView) -> ExifValues {
+        decode(payload: ByteView(exifMarker + tiff.array))
+    }
+}
+
+/// One libexif `ExifData`, owned by this object and released when it goes.
+private final class ExifDocument {
+    private let data: UnsafeMutablePointer<ExifData>
+
+    init?(loading bytes: UnsafePointer<UInt8>, count: Int) {
+        guard let data = shoebox_exif_data_new_verbatim() else { return nil }
+        self.data = data
+        exif_data_load_data(data, bytes, UInt32(count))
+    }
+
+    deinit { exif_data_unref(data) }
+
+    func values() -> ExifValues {
+        var values = ExifValues()
+        values.orientation = integer(EXIF_TAG_ORIENTATION, in: [EXIF_IFD_0]).flatMap { (1...8).contains($0) ? $0 : nil }
+        values.make = text(EXIF_TAG_MAKE, in: [EXIF_IFD_0])
+        values.model = text(EXIF_TAG_MODEL, in: [EXIF_IFD_0])
+        let exifFirst = [EXIF_IFD_EXIF, EXIF_IFD_0]
+        values.original = ExifValues.Stamp(
+            dateTime: text(EXIF_TAG_DATE_TIME_ORIGINAL, in: exifFirst),
+            subSeconds: text(EXIF_TAG_SUB_SEC_TIME_ORIGINAL, in: exifFirst),
+            offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL, in: exifFirst))
+        values.digitized = ExifValues.Stamp(
+            dateTime: text(EXIF_TAG_DATE_TIME_DIGITIZED, in: exifFirst),
+            subSeconds: text(EXIF_TAG_SUB_SEC_TIME_DIGITIZED, in: exifFirst),
+            offset: text(EXIF_TAG_OFFSET_TIME_DIGITIZED, in: exifFirst))
+        values.modified = ExifValues.Stamp(
+            dateTime: text(EXIF_TAG_DATE_TIME, in: [EXIF_IFD_0, EXIF_IFD_EXIF]),
+            subSeconds: text(EXIF_TAG_SUB_SEC_TIME, in: exifFirst),
+            offset: text(EXIF_TAG_OFFSET_TIME, in: exifFirst))
+        return values
+    }
+
+    private func entry(_ tag: ExifTag, in ifds: [ExifIfd]) -> UnsafeMutablePointer<ExifEntry>? {
+        for ifd in ifds {
+            if let entry = shoebox_exif_entry(data, ifd, tag), entry.pointee.data != nil, entry.pointee.size > 0 {
+                return entry
+            }
+        }
+        return nil
+    }
+
+    /// A text value without its NUL and padding, or `nil` when blank.
+    private func text(_ tag: ExifTag, in ifds: [ExifIfd]) -> String? {
+        guard let entry = entry(tag, in: ifds), let bytes = entry.pointee.data,
+              exif_format_get_size(entry.pointee.format) == 1
+        else { return nil }
+        let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size))
+        let end = buffer.firstIndex(of: 0) ?? buffer.count
+        let text = ExifDateParser.trimmed(String(decoding: buffer[..<end], as: UTF8.self))
+        return text.isEmpty ? nil : text
+    }
+
+    private func integer(_ tag: ExifTag, in ifds: [ExifIfd]) -> Int? {
+        guard let entry = entry(tag, in: ifds), let bytes = entry.pointee.data else { return nil }
+        let order = exif_data_get_byte_order(data)
+        let size = Int(entry.pointee.size)
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT where size >= 2: return Int(exif_get_short(bytes, order))
+        case EXIF_FORMAT_LONG where size >= 4: return Int(exif_get_long(bytes, order))
+        case EXIF_FORMAT_BYTE where size >= 1: return Int(bytes.pointee)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// The parts of a HEIF `meta` box that locate the primary image's properties and the Exif item.
+struct HEIFMeta {
+    struct Location {
+        var method: Int
+        var baseOffset: Int
+        var extents: [(offset: Int, length: Int)]
+    }
+
+    /// A property box from `ipco`, with its content.
+    struct Property {
+        var type: FourCC
+        var content: ByteView
+    }
+
+    var primaryItem: Int?
+    var itemTypes: [Int: FourCC] = [:]
+    var locations: [Int: Location] = [:]
+    var propertyBoxes: [Property] = []
+    var associations: [Int: [Int]] = [:]
+    var itemData: ByteView?
+
+    /// The first error met in a child box; the other boxes are still read.
+    var damage: MetadataError?
+
+    /// Parses the content of a `meta` box (a full box, though some writers omit version and flags).
+    ///
+    /// Each child box is read on its own, so a damaged `iloc` still leaves the `ispe` readable.
+    init(_ meta: ByteView) {
+        let start = (try? meta.fourCC(4)) == FourCC("hdlr") ? 0 : 4
+        for box in ISOBox.children(of: meta, from: start) {
+            do {
+                let content = try meta.view(box.contentStart, box.contentSize)
+                switch box.type {
+                case FourCC("pitm"):
+                    primaryItem = Int(try content.u8(0) == 0 ? UInt32(try content.u16(4)) : try content.u32(4))
+                case FourCC("iinf"):
+                    try parseItemInfo(content)
+                case FourCC("iloc"):
+                    try parseLocations(content)
+                case FourCC("iprp"):
+                    try parseProperties(content)
+                case FourCC("idat"):
+                    itemData = content
+                default:
+                    break
+                }
+            } catch {
+                damage = damage ?? error
+            }
+        }
+        if primaryItem == nil {
+            primaryItem = itemTypes.filter { $0.value != FourCC("Exif") && $0.value != FourCC("mime") }.keys.min()
+        }
+    }
+
+    /// The first item of type `Exif`.
+    var exifItem: Int? {
+        itemTypes.filter { $0.value == FourCC("Exif") }.keys.min()
+    }
+
+    /// The properties associated with `item`, in association order.
+    func properties(of item: Int) -> [Property] {
+        (associations[item] ?? []).compactMap { index in
+            index >= 1 && index <= propertyBoxes.count ? propertyBoxes[index - 1] : nil
+        }
+    }
+
+    /// The bytes of an item, from the file (construction method 0) or from `idat` (method 1).
+    func data(of location: Location, file: FileBytes, limit: Int) throws(MetadataError) -> ByteView {
+        var parts: [ByteView] = []
+        var total = 0
+        for extent in location.extents {
+            let start = location.baseOffset + extent.offset
+            let part: ByteView
+            switch location.method {
+            case 0:
+                let length = extent.length == 0 ? file.size - start : extent.length
+                guard length <= limit - total else { throw MetadataError(.budgetExceeded, "A HEIF item is larger than \(limit) bytes.") }
+                part = try file.view(at: start, count: length)
+            case 1:
+                guard let itemData else { throw .malformed("A HEIF item lives in a missing 'idat' box.") }
+                let length = extent.length == 0 ? itemData.count - start : extent.length
+                guard length <= limit - total else { throw MetadataError(.budgetExceeded, "A HEIF item is larger than \(limit) bytes.") }
+                part = try itemData.view(start, length)
+            default:
+                throw .malformed("A HEIF item uses construction method \(location.method), which is not supported.")
+            }
+            total += part.count
+            parts.append(part)
+        }
+        if parts.count == 1, let only = parts.first { return only }
+        return ByteView(parts.flatMap(\.array))
+    }
+
+    private mutating func parseItemInfo(_ content: ByteView) throws(MetadataError) {
+        let version = try content.u8(0)
+        let first = version == 0 ? 6 : 8
+        for box in ISOBox.children(of: content, from: first) where box.type == FourCC("infe") {
+            let infe = try content.view(box.contentStart, box.contentSize)
+            switch try infe.u8(0) {
+            case 2: itemTypes[Int(try infe.u16(4))] = try infe.fourCC(8)
+            case 3: itemTypes[Int(try infe.u32(4))] = try infe.fourCC(10)
+            default: continue
+            }
+        }
+    }
+
+    private mutating func parseLocations(_ content: ByteView) throws(MetadataError) {
+        let version = try content.u8(0)
+        guard version <= 2 else { throw .malformed("The HEIF 'iloc' box has unknown version \(version).") }
+        let sizes = try content.u8(4), moreSizes = try content.u8(5)
+        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0x0F)
+        let baseOffsetSize = Int(moreSizes >> 4), indexSize = version == 0 ? 0 : Int(moreSizes & 0x0F)
+        var position = 6
+        let itemCount: Int
+        if version < 2 {
+            itemCount = Int(try content.u16(position)); position += 2
+        } else {
+            itemCount = Int(try content.u32(position)); position += 4
+        }
+        for _ in 0..<itemCount {
+            let item: Int
+            if version < 2 {
+                item = Int(try content.u16(position)); position += 2
+            } else {
+                item = Int(try content.u32(position)); position += 4
+            }
+            var method = 0
+            if version >= 1 {
+                method = Int(try content.u16(position) & 0x0F); position += 2
+            }
+            position += 2  // data_reference_index
+            let base = try content.unsigned(position, size: baseOffsetSize); position += baseOffsetSize
+            let extentCount = Int(try content.u16(position)); position += 2
+            var extents: [(offset: Int, length: Int)] = []
+            for _ in 0..<extentCount {
+                position += indexSize
+                let offset = try content.unsigned(position, size: offsetSize); position += offsetSize
+                let length = try content.unsigned(position, size: lengthSize); position += lengthSize
+                guard offset <= UInt64(Int32.max) * 1024, length <= UInt64(Int32.max) * 1024 else {
+                    throw .malformed("A HEIF item extent is impossibly large.")
+                }
+                extents.append((Int(offset), Int(length)))
+            }
+            guard base <= UInt64(Int32.max) * 1024 else { throw .malformed("A HEIF item base offset is impossibly large.") }
+            locations[item] = Location(method: method, baseOffset: Int(base), extents: extents)
+        }
+    }
+
+    private mutating func parseProperties(_ content: ByteView) throws(MetadataError) {
+        for box in ISOBox.children(of: content) {
+            let inner = try content.view(box.contentStart, box.contentSize)
+            if box.type == FourCC("ipco") {
+                for property in ISOBox.children(of: inner) {
+                    propertyBoxes.append(Property(type: property.type, content: try inner.view(property.contentStart, property.contentSize)))
+                }
+            } else if box.type == FourCC("ipma") {
+                try parseAssociations(inner)
+            }
+        }
+    }
+
+    private mutating func parseAssociations(_ content: ByteView) throws(MetadataError) {
+        let version = try content.u8(0)
+        let wideIndex = try content.u8(3) & 1 == 1
+        let entryCount = Int(try content.u32(4))
+        var position = 8
+        for _ in 0..<entryCount {
+            let item: Int
+            if version < 1 {
+                item = Int(try content.u16(position)); position += 2
+            } else {
+                item = Int(try content.u32(position)); position += 4
+            }
+            let count = Int(try content.u8(position)); position += 1
+            var indices: [Int] = []
+            for _ in 0..<count {
+                if wideIndex {
+                    indices.append(Int(try content.u16(position) & 0x7FFF)); position += 2
+                } else {
+                    indices.append(Int(try content.u8(position) & 0x7F)); position += 1
+                }
+            }
+            associations[item, default: []] += indices
+        }
+    }
+}
