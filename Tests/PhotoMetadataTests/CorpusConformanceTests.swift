@@ -9,7 +9,15 @@ import Testing
             var local: String?
             var source: String?
             var offset: String?
+            var subsec: String?
             var ambiguous: String?
+
+            /// The sub-seconds as milliseconds: the first three digits, padded on the right.
+            var millisecond: Int? {
+                guard let subsec, !subsec.isEmpty else { return nil }
+                let digits = String((subsec + "00").prefix(3))
+                return Int(digits)
+            }
         }
         struct Size: Decodable {
             var width: Int?
@@ -60,6 +68,7 @@ import Testing
                     matches = found.map {
                         String($0.local.iso8601.prefix(19)) == local && $0.source.rawValue == expected.source
                             && (expected.offset == nil || $0.offset?.iso8601 == expected.offset)
+                            && (expected.subsec == nil || $0.local.millisecond == expected.millisecond)
                     } ?? false
                 } else {
                     matches = found == nil

@@ -1,39 +1,15 @@
 /// Turns an EXIF TIFF structure, wherever it lives, into `ExifValues` through libexif.
 ///
-/// libexif reads a block of at most 64 KiB with a standard TIFF header. Blocks that fit are
-/// handed over as they are (no copy when the `Exif\0\0` marker is already in front). Others
-/// (large blocks, whole TIFF files, raw headers with their own magic number) are first
-/// reduced to a compact block holding only the fields Shoebox reads.
+/// The IFD0 and Exif IFD entries Shoebox reads (`TIFFTag.exifFields`) are first copied into a
+/// compact block of a few hundred bytes, which libexif then decodes. Compared with handing
+/// libexif the whole block, this skips its maker-note parsing and thumbnail copy (about a third
+/// of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at the end of a
+/// TIFF file), accepts raw headers with their own magic number (RW2, ORF), and ignores an Exif
+/// IFD pointer stored with a non-pointer type, which libexif would follow into unrelated bytes.
 enum ExifBlock {
     /// Reads the EXIF of a TIFF structure in memory that starts at `tiffStart` of `block`.
     static func values(in block: ByteView, tiffStart: Int) -> ExifValues {
-        let tiff = block.suffix(from: tiffStart)
-        guard tiff.count >= 8 else { return ExifValues() }
-        let standard = (tiff.matches([0x49, 0x49, 0x2A, 0x00]) || tiff.matches([0x4D, 0x4D, 0x00, 0x2A]))
-            && tiff.count + ExifDecoder.exifMarker.count <= ExifDecoder.libexifLimit
-            && exifPointerIsWellFormed(tiff)
-        if standard {
-            if tiffStart >= 6, block.matches(ExifDecoder.exifMarker, at: tiffStart - 6) {
-                return ExifDecoder.decode(payload: block.suffix(from: tiffStart - 6))
-            }
-            return ExifDecoder.decode(tiff: tiff)
-        }
-        return values(of: .memory(tiff))
-    }
-
-    /// Whether IFD0's Exif IFD pointer, when present, has a pointer type (LONG or IFD).
-    ///
-    /// libexif follows the pointer whatever its type; a pointer stored as text (seen in real
-    /// files) leads it to read unrelated bytes as the Exif IFD, so such blocks take the compact path.
-    static func exifPointerIsWellFormed(_ tiff: ByteView) -> Bool {
-        let order: ByteOrder = tiff.matches([0x49, 0x49]) ? .littleEndian : .bigEndian
-        guard let first = try? tiff.u32(4, order), let count = try? tiff.u16(Int(first), order) else { return true }
-        for index in 0..<Int(count) {
-            let entry = Int(first) + 2 + 12 * index
-            guard let tag = try? tiff.u16(entry, order), let type = try? tiff.u16(entry + 2, order) else { return true }
-            if tag == TIFFTag.exifIFD { return type == 4 || type == 13 }
-        }
-        return true
+        values(of: .memory(block.suffix(from: tiffStart)))
     }
 
     /// Largest EXIF block read into memory whole; larger ones are read field by field.
@@ -60,6 +36,7 @@ enum ExifBlock {
     /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
     static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
         var exif: TIFFStructure.Directory?
+        // Only a LONG or IFD pointer is followed: real files store it as text too.
         if let pointer = ifd0.entry(TIFFTag.exifIFD), pointer.type == 4 || pointer.type == 13,
            let offset = try? structure.integers(of: pointer, limit: 1).first {
             exif = try? structure.directory(at: offset)

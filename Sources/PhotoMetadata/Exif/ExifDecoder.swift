@@ -2,9 +2,6 @@ import CExif
 
 /// Decodes an EXIF block with libexif into the fields Shoebox uses.
 enum ExifDecoder {
-    /// libexif reads at most this many bytes of a block (the JPEG APP1 limit); offsets beyond it are lost.
-    static let libexifLimit = 0xFFFE
-
     /// The `Exif\0\0` marker libexif expects before the TIFF header.
     static let exifMarker: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
 
@@ -19,11 +16,6 @@ enum ExifDecoder {
             else { return ExifValues() }
             return document.values()
         }
-    }
-
-    /// Decodes a TIFF structure (no `Exif\0\0` marker), copying it once behind the marker.
-    static func decode(tiff: ByteView) -> ExifValues {
-        decode(payload: ByteView(exifMarker + tiff.array))
     }
 }
 
