@@ -23,12 +23,15 @@ struct DirectoryWalker {
 
     let root: [UInt8]
     let settings: IndexSettings
+    /// Files never reported, such as the index database when it lies inside the root.
+    let excluded: Set<RelativePath>
     private let skipFolders: Set<[UInt8]>
     private let skipFiles: Set<[UInt8]>
 
-    init(root: [UInt8], settings: IndexSettings) {
+    init(root: [UInt8], settings: IndexSettings, excluding excluded: Set<RelativePath> = []) {
         self.root = root
         self.settings = settings
+        self.excluded = excluded
         skipFolders = Set(settings.skipFolders.map { Array($0.utf8) })
         skipFiles = Set(settings.skipFiles.map { Array($0.utf8) })
     }
@@ -65,7 +68,8 @@ struct DirectoryWalker {
                 if FileSystem.isDirectory(st) {
                     if !skipFolders.contains(name) { subdirectories.append(directory.appending(name)) }
                 } else if FileSystem.isRegularFile(st) {
-                    if !skipFiles.contains(name) { found(Entry(path: directory.appending(name), stamp: FileStamp(st))) }
+                    let path = directory.appending(name)
+                    if !skipFiles.contains(name) && !excluded.contains(path) { found(Entry(path: path, stamp: FileStamp(st))) }
                 }
             }
             // Reversed so that popping visits subfolders in directory order.

@@ -43,7 +43,7 @@ final class IndexJob: Sendable {
 
         // 1. Walk: compare stamps; only new and changed files become candidates.
         var candidates: [Candidate] = []
-        let walker = DirectoryWalker(root: Array(root.utf8), settings: settings)
+        let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
         let failures = walker.walk(shouldStop: { control.isStopRequested }) { entry in
             progress.filesFound += 1
             let known = unseen.removeValue(forKey: entry.path)
@@ -82,6 +82,18 @@ final class IndexJob: Sendable {
         try store.finishRun(runID, progress: progress)
         report(progress)
         _ = consume lock
+    }
+
+    /// The database and its companion files, relative to the root, when the user keeps the index
+    /// inside the folder it indexes: they change on every run and are not photos.
+    private func databaseFilesInsideRoot() -> Set<RelativePath> {
+        let url = URL(fileURLWithPath: store.path)
+        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return [] }
+        defer { free(folder) }
+        let database = String(cString: folder) + "/" + url.lastPathComponent
+        guard database.hasPrefix(root + "/") else { return [] }
+        let relative = String(database.dropFirst(root.count + 1))
+        return Set(["", "-wal", "-shm", "-journal", "-lock"].map { RelativePath(relative + $0) })
     }
 
     private func readAndWrite(
@@ -162,8 +174,9 @@ final class IndexJob: Sendable {
             return .photo(IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
-                displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel
-            ), failed: false)
+                displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
+                error: metadata.problem?.message
+            ), failed: metadata.problem != nil)
         } catch {
             switch error.code {
             case .notAnImage:

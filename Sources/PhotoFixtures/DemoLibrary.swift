@@ -28,14 +28,23 @@ public enum DemoLibrary {
             }
         }
 
-        // Spring in the garden, over three weekends of April 2025, from a phone.
+        // Spring in the garden, over three weekends of April 2025, from a phone that saves HEIC,
+        // and some edits exported as PNG, WebP and TIFF.
         for (day, count) in [(5, 4), (6, 2), (19, 6), (27, 3)] {
             for i in 0..<count {
                 let date = "2025:04:\(pad(day)) \(pad(10 + i)):\(pad(Int(rng.next() % 60))):\(pad(Int(rng.next() % 60)))"
                 let exif = ExifFields(dateTimeOriginal: date, offsetTimeOriginal: "+01:00", orientation: 1, make: "Shoebox", model: "Demo Phone")
-                add("2025/04 Garden/IMG_\(pad(day))\(i).jpg", PhotoFixtures.jpeg(width: 64, height: 48, exif: exif), date)
+                let name = "2025/04 Garden/IMG_\(pad(day))\(i)"
+                switch i % 4 {
+                case 0: add(name + ".heic", PhotoFixtures.heif(width: 64, height: 48, rotation: day == 19 ? 1 : 0, exif: exif), date)
+                case 1: add(name + ".png", PhotoFixtures.png(width: 64, height: 48, exif: exif), date)
+                case 2: add(name + ".webp", PhotoFixtures.webp(width: 64, height: 48, exif: exif), date)
+                default: add(name + ".tif", PhotoFixtures.tiff(width: 64, height: 48, exif: exif), date)
+                }
             }
         }
+        // A scanned print whose scanner wrote only the digitizing date.
+        add("2025/04 Garden/scan-0001.jpg", PhotoFixtures.jpeg(width: 56, height: 80, exif: ExifFields(dateTimeDigitized: "2025:04:20 18:30:00")))
 
         // A messaging-app copy: no EXIF, the date is only in the file name.
         add("phone/IMG_20250412_093015.jpg", PhotoFixtures.jpeg(width: 48, height: 64))

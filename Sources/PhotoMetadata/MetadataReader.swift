@@ -5,7 +5,8 @@ import Glibc
 /// The format comes from the first bytes. Reading starts with one 64 KiB `pread` and asks for
 /// more only where the format points further into the file (a distant EXIF item, a JPEG
 /// segment beyond the head). A damaged file gives what could be read before the damage;
-/// it throws only when nothing could be read at all.
+/// it throws only when nothing could be read at all, and otherwise reports the damage in
+/// `PhotoMetadata.problem`.
 public struct MetadataReader: Sendable {
     public init() {}
 
@@ -35,6 +36,9 @@ public struct MetadataReader: Sendable {
             }
         } catch {
             if facts.isEmpty { throw error }
+            var partial = facts.metadata
+            partial.problem = error
+            return partial
         }
         return facts.metadata
     }

@@ -11,6 +11,9 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var exifDate: CaptureDate?
     public var cameraMake: String?
     public var cameraModel: String?
+    /// What stopped the read early when the file was only partly readable (e.g. cut short after
+    /// its EXIF block); the other fields hold what was read before.
+    public var problem: MetadataError?
 
     public init(
         format: ImageFormat, pixelSize: PixelSize? = nil, orientation: Int? = nil,

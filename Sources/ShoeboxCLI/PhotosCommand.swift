@@ -40,7 +40,7 @@ struct PhotoJSON: Encodable {
     init(_ photo: IndexedPhoto) {
         path = photo.path.string
         captured = photo.captureDate.local.iso8601
-        offset = photo.captureDate.offset?.text
+        offset = photo.captureDate.offset?.iso8601
         dateSource = photo.captureDate.source.rawValue
         width = photo.displaySize?.width
         height = photo.displaySize?.height
@@ -76,7 +76,7 @@ struct PhotoTable {
         for photo in photos {
             let date = photo.captureDate
             var captured = date.local.readable
-            if let offset = date.offset { captured += " " + offset.text }
+            if let offset = date.offset { captured += " " + offset.iso8601 }
             let size = photo.displaySize.map { "\($0.width)×\($0.height)" } ?? "–"
             var path = photo.path.string
             if let error = photo.error { path += "  (error: \(error))" }
@@ -103,8 +103,16 @@ enum Columns {
                 if i == row.count - 1 && !rightAligned.contains(i) { return cell }
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
                 return rightAligned.contains(i) ? pad + cell : cell + pad
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").trimmingTrailingSpaces
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
     }
 }
 
@@ -121,14 +129,5 @@ extension LocalDateTime {
     /// "2025-03-08 14:02:11" — the ISO form with a space, for tables.
     var readable: String {
         String(iso8601.prefix(19)).replacingOccurrences(of: "T", with: " ")
-    }
-}
-
-extension UTCOffset {
-    /// "+02:00"
-    var text: String {
-        let sign = seconds < 0 ? "-" : "+"
-        let minutes = abs(seconds) / 60
-        return String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
     }
 }

@@ -62,11 +62,12 @@ struct IndexerTests {
 
         // Overwrite one photo with garbage of the same size and the same modification time:
         // if the re-run opened it, its row would turn into an error.
-        let victim = tree.url("photos/" + SampleLibrary(count: 40).files()[3].path)
-        let attributes = try FileManager.default.attributesOfItem(atPath: victim.path)
-        let size = try #require(attributes[.size] as? Int)
-        try Data(repeating: 0xAB, count: size).write(to: victim)
-        try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: victim.path)
+        let victim = tree.url("photos/" + SampleLibrary(count: 40).files()[3].path).path
+        var before = stat()
+        #expect(stat(victim, &before) == 0)
+        try Data(repeating: 0xAB, count: Int(before.st_size)).write(to: URL(fileURLWithPath: victim))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, victim, &times, 0) == 0)
 
         let second = try await index(tree.path + "/photos", into: store)
         #expect(second.opened == 0)

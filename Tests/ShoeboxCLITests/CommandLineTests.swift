@@ -49,7 +49,7 @@ struct CommandLineTests {
         (["index", ".", "--jobs", "0"], "--jobs must be at least 1"),
         (["index", ".", "--db", "/etc/hostname/library.sqlite"], "Cannot"),
         (["photos", "--db", "/nonexistent/index.sqlite"], "There is no index at"),
-        (["sections", "--level", "sideways"], "Unexpected argument"),
+        (["sections", "--level", "sideways"], "Please provide one of 'coarse' and 'fine'"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ShoeboxProcess.run(arguments)
@@ -81,7 +81,7 @@ struct CommandLineTests {
         try tree.write("photos/locked/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
         try tree.write("photos/locked/sub/c.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
         _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
-        let user = getuid() == 0 ? "nobody" : nil
+        let user = getuid() == 0 ? "65534" : nil  // nobody
         let db = tree.path + "/index.sqlite"
         #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user).status == 0)
 

@@ -13,7 +13,7 @@ enum JPEGReader {
         var position = start + 2
         var foundExif = false
         for _ in 0..<maximumSegments {
-            guard position + 2 <= file.size else { return }
+            guard position + 2 <= file.size else { throw MetadataError(.truncated, "The JPEG ends before its image data.") }
             var header = try file.view(at: position, upTo: 4, readAhead: 64 * 1024)
             if try header.u8(0) != 0xFF {
                 guard let next = try resynchronize(file, from: position) else { return }
