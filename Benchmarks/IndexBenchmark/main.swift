@@ -107,13 +107,20 @@ if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiv2") {
     print("exiv2 not installed (apt-get install exiv2): skipped")
 }
 
-let reference = results[0].seconds
+let fresh = results[0].seconds
+let statWalk = results[2].seconds
 print("")
-print("tool".padding(toLength: 38, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   shoebox is")
-for m in results {
+print("tool".padding(toLength: 38, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   comparison")
+for (i, m) in results.enumerated() {
     let rate = Double(files.count) / m.seconds
-    let ratio = m.seconds / reference
+    let comparison: String
+    switch i {
+    case 0: comparison = ""
+    case 1: comparison = String(format: "%.1f× the stat walk", m.seconds / statWalk)
+    case 2: comparison = "(reference for re-runs)"
+    default: comparison = String(format: "shoebox is %.1f× faster", m.seconds / fresh)
+    }
     print(m.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-        + String(format: "%7.3f  %9.0f  %8.1f   %@", m.seconds, rate, m.peakMB, m.name.hasPrefix("shoebox index (fresh") ? "" : String(format: "%.1f× faster", ratio)))
+        + String(format: "%7.3f  %9.0f  %8.1f   ", m.seconds, rate, m.peakMB) + comparison)
 }
 if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }

@@ -40,7 +40,8 @@ public struct IndexedPhoto: Sendable, Hashable {
 
 /// The capture time of one photo, as the timeline needs it: loaded in one query, in capture order.
 public struct PhotoMoment: Sendable, Hashable {
-    public var path: RelativePath
+    /// The relative path for display (invalid UTF-8 shown as U+FFFD).
+    public var path: String
     public var captured: LocalDateTime
     public var source: DateSource
 }

@@ -19,22 +19,25 @@ extension LibraryStore {
         }
     }
 
-    /// The capture time of every photo in capture order (then path): one indexed query.
-    public func moments() throws(IndexError) -> [PhotoMoment] {
+    /// Calls `body` with the capture time of every photo, in capture order (then path).
+    ///
+    /// - Complexity: one query over the `(captured, path)` index; no per-row allocation beyond
+    ///   the path string.
+    public func forEachMoment(_ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         try read { db in
-            var result: [PhotoMoment] = []
-            result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0)
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, captured, dateSource FROM photo ORDER BY captured, path")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT path, captured, CASE dateSource
+                    WHEN 'DateTimeOriginal' THEN 0 WHEN 'DateTimeDigitized' THEN 1 WHEN 'DateTime' THEN 2
+                    WHEN 'filename' THEN 3 ELSE 4 END
+                FROM photo ORDER BY captured, path
+                """)
+            let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
-                let text: String = row[1]
-                guard let local = LocalDateTime(iso8601: text) else { continue }
-                result.append(PhotoMoment(
-                    path: RelativePath(bytes: Array(row[0] as Data)),
-                    captured: local,
-                    source: DateSource(rawValue: row[2]) ?? .fileModified
-                ))
+                guard let path = row.dataNoCopy(atIndex: 0), let captured = row.dataNoCopy(atIndex: 1),
+                      let local = LocalDateTime(storedBytes: captured) else { continue }
+                let source: Int = row[2]
+                try body(PhotoMoment(path: String(decoding: path, as: UTF8.self), captured: local, source: sources[source]))
             }
-            return result
         }
     }
 
@@ -56,6 +59,36 @@ extension LibraryStore {
 }
 
 import Foundation
+
+extension LocalDateTime {
+    /// Parses the stored `YYYY-MM-DDTHH:MM:SS[.fff]` from its bytes without building a String.
+    init?(storedBytes bytes: Data) {
+        guard bytes.count >= 19 else { return nil }
+        var fields = (0, 0, 0, 0, 0, 0)
+        var millisecond: Int?
+        let ok = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            func number(_ from: Int, _ count: Int) -> Int? {
+                var value = 0
+                for i in from..<(from + count) {
+                    let digit = Int(raw[i]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
+                  let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2) else { return false }
+            fields = (y, mo, d, h, mi, s)
+            // ".f", ".ff" or ".fff": fractions of a second, scaled to milliseconds.
+            if raw.count > 20, raw[19] == UInt8(ascii: "."), raw.count <= 23, let fraction = number(20, raw.count - 20) {
+                millisecond = fraction * [100, 10, 1][raw.count - 21]
+            }
+            return true
+        }
+        guard ok else { return nil }
+        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, millisecond: millisecond)
+    }
+}
 
 extension IndexedPhoto {
     init(row: Row) {

@@ -19,7 +19,7 @@ struct PhotosCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
         let photos = try store.photos()
         if json {
-            try writeJSON(photos.map(PhotoJSON.init))
+            try writeJSONArray(photos, PhotoJSON.init)
         } else {
             print(PhotoTable(photos: photos).text)
         }
@@ -118,12 +118,31 @@ extension String {
 
 /// Writes `value` as pretty JSON followed by a newline.
 func writeJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    var data = try encoder.encode(value)
+    var data = try jsonEncoder.encode(value)
     data.append(0x0A)
     FileHandle.standardOutput.write(data)
 }
+
+/// Writes a JSON array element by element, so memory stays flat however long the list is.
+func writeJSONArray<Element, Encoded: Encodable>(_ elements: [Element], _ transform: (Element) -> Encoded) throws {
+    var buffer = Data("[".utf8)
+    for (i, element) in elements.enumerated() {
+        buffer.append(contentsOf: i == 0 ? Array("\n".utf8) : Array(",\n".utf8))
+        buffer.append(try jsonEncoder.encode(transform(element)))
+        if buffer.count > 1 << 16 {
+            FileHandle.standardOutput.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+    buffer.append(contentsOf: Array((elements.isEmpty ? "]\n" : "\n]\n").utf8))
+    FileHandle.standardOutput.write(buffer)
+}
+
+private let jsonEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    return encoder
+}()
 
 extension LocalDateTime {
     /// "2025-03-08 14:02:11" — the ISO form with a space, for tables.

@@ -63,7 +63,7 @@ struct SectionsCommand: AsyncParsableCommand {
         }
 
         if json {
-            try writeJSON(summaries.map { SectionJSON($0, timeline: timeline, sources: loaded.sources) })
+            try writeJSONArray(summaries) { SectionJSON($0, library: loaded) }
         } else if section != nil, let summary = summaries.first {
             print(SectionListing(summary: summary, timeline: timeline).text)
         } else {
@@ -92,7 +92,8 @@ struct SectionJSON: Encodable {
     var label: String
     var photos: [Photo]
 
-    init(_ summary: SectionSummary, timeline: PhotoTimeline, sources: [String: DateSource]) {
+    init(_ summary: SectionSummary, library: LibraryTimeline) {
+        let timeline = library.timeline
         level = summary.level.rawValue
         index = summary.index
         start = summary.start.isoString
@@ -102,8 +103,7 @@ struct SectionJSON: Encodable {
         label = summary.label
         photos = summary.shown.map { position in
             let photo = timeline.photos[position]
-            return Photo(path: photo.path, captured: photo.captured.description,
-                         dateSource: sources[photo.path]?.rawValue ?? (photo.dateOrigin == .fileModified ? "fileModified" : "unknown"))
+            return Photo(path: photo.path, captured: photo.captured.description, dateSource: library.source(ofPhoto: position).rawValue)
         }
     }
 }
