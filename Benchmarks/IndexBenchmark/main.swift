@@ -1,7 +1,7 @@
 // Times `shoebox index` side by side with exiftool and exiv2 on the same generated photos.
 //
 //   swift build -c release --product shoebox --product IndexBenchmark
-//   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep]
+//   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
 //
 // Every tool reads the same tags (capture dates, sub-seconds, offsets, orientation, size, make and
 // model) from the same files with a warm cache. Peak memory is the child's maximum resident set.
@@ -45,14 +45,16 @@ func shell(_ command: String) -> Measurement { measure(command, ["/bin/sh", "-c"
 var count = 10_000
 var folder: String?
 var keep = false
+var shoeboxOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--count": count = Int(arguments.popFirst() ?? "") ?? count
     case "--folder": folder = arguments.popFirst()
     case "--keep": keep = true
+    case "--shoebox-only": shoeboxOnly = true
     default:
-        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep]")
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only]")
         exit(2)
     }
 }
@@ -85,12 +87,15 @@ results[results.count - 1].name = "find -printf size+mtime (stat walk)"
 
 let tags = ["-DateTimeOriginal", "-SubSecTimeOriginal", "-OffsetTimeOriginal", "-CreateDate", "-ModifyDate",
             "-Orientation", "-ImageWidth", "-ImageHeight", "-Make", "-Model"]
-if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") {
+if shoeboxOnly {
+    // Only shoebox and the stat walk.
+} else if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") {
     results.append(measure("exiftool -fast2 -r", ["exiftool", "-fast2", "-r", "-j", "-n"] + tags + [photos]))
 } else {
     print("exiftool not installed (apt-get install libimage-exiftool-perl): skipped")
 }
-if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiv2") {
+if shoeboxOnly {
+} else if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiv2") {
     // Batches of 1,000 files per exiv2 process, one after another.
     let keys = ["Exif.Photo.DateTimeOriginal", "Exif.Photo.SubSecTimeOriginal", "Exif.Photo.OffsetTimeOriginal",
                 "Exif.Photo.DateTimeDigitized", "Exif.Image.DateTime", "Exif.Image.Orientation",

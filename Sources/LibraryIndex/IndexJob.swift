@@ -184,7 +184,7 @@ final class IndexJob: Sendable {
             case .unreadable:
                 return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(path, stamp: nil, format: nil, message: error.message))
             case .truncated, .malformed, .budgetExceeded:
-                return .photo(failedPhoto(path, stamp: stamp, format: nil, message: error.message), failed: true)
+                return .photo(failedPhoto(path, stamp: stamp, format: error.format, message: error.message), failed: true)
             }
         }
     }

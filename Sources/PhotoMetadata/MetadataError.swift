@@ -16,6 +16,8 @@ public struct MetadataError: Error, Sendable, Hashable, CustomStringConvertible 
     public var code: Code
     /// A sentence for people, without the path.
     public var message: String
+    /// The container, when the first bytes were recognised before the read failed.
+    public var format: ImageFormat?
 
     public init(_ code: Code, _ message: String) {
         self.code = code

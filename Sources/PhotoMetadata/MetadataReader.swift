@@ -35,7 +35,11 @@ public struct MetadataReader: Sendable {
             case .crw: break
             }
         } catch {
-            if facts.isEmpty { throw error }
+            if facts.isEmpty {
+                var failure = error
+                failure.format = facts.format
+                throw failure
+            }
             var partial = facts.metadata
             partial.problem = error
             return partial

@@ -138,9 +138,10 @@ func writeJSONArray<Element, Encoded: Encodable>(_ elements: [Element], _ transf
     FileHandle.standardOutput.write(buffer)
 }
 
+/// Keys sorted so the output is the same on every run and platform.
 private let jsonEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return encoder
 }()
 

@@ -123,11 +123,12 @@ struct ZoomJSON: Encodable {
         to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
         path = timeline.photos[t.sourcePhoto].path
         targetPath = timeline.photos[t.targetPhoto].path
-        contentOffsetY = t.contentOffsetY
-        unclampedContentOffsetY = t.unclampedContentOffsetY
+        // `+ 0` turns a negative zero (from clamping at a zero inset) into 0.
+        contentOffsetY = t.contentOffsetY + 0
+        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
         clamped = t.clamped
-        viewportY = t.sourceViewportY
-        targetViewportY = t.targetViewportY
+        viewportY = t.sourceViewportY + 0
+        targetViewportY = t.targetViewportY + 0
     }
 
     var text: String {
