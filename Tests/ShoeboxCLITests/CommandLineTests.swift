@@ -100,10 +100,7 @@ struct CommandLineTests {
         let count = 4000
         try SampleLibrary(count: count, seed: 3).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
         Thread.sleep(forTimeInterval: delay)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

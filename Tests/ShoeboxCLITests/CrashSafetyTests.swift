@@ -30,10 +30,7 @@ struct CrashSafetyTests {
         var rng = SplitMix64(seed: 2024)
         var previous = 0
         for round in 0..<20 {
-            let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
             Thread.sleep(forTimeInterval: 0.02 + Double(rng.next() % 400) / 1000)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -61,10 +58,7 @@ struct CrashSafetyTests {
         let db = tree.path + "/index.sqlite"
         // Create the database first so readers have something to open.
         try tree.write("seed/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
-        let crawl = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
-        crawl.standardOutput = FileHandle.nullDevice
-        crawl.standardError = FileHandle.nullDevice
-        try crawl.run()
+        let crawl = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
         while !FileManager.default.fileExists(atPath: db) { Thread.sleep(forTimeInterval: 0.01) }
         Thread.sleep(forTimeInterval: 0.2)
 
@@ -100,10 +94,7 @@ struct CrashSafetyTests {
         let count = 4000
         try SampleLibrary(count: count, seed: 17).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        let first = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
+        let first = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
         // Wait until the first run holds the database.
         while (try? LibraryStore(path: db, mode: .readOnly).photoCount()) ?? 0 == 0 { Thread.sleep(forTimeInterval: 0.02) }
 

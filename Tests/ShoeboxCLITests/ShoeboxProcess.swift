@@ -35,6 +35,15 @@ struct ShoeboxProcess {
         return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Starts a process whose output is discarded (for runs a test kills or waits on).
+    static func launch(_ arguments: [String]) throws -> Process {
+        let process = start(arguments)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// A configured, not yet started process; as an unprivileged `user` through `setpriv` when given.
     static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:]) -> Process {
         let process = Process()

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "shoebox-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -15,13 +15,13 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    func url(_ relative: String) -> URL {
+    public func url(_ relative: String) -> URL {
         URL(fileURLWithPath: path).appendingPathComponent(relative)
     }
 
     /// Writes `bytes` at `relative`, creating folders.
     @discardableResult
-    func write(_ relative: String, _ bytes: [UInt8]) throws -> URL {
+    public func write(_ relative: String, _ bytes: [UInt8]) throws -> URL {
         let url = url(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
