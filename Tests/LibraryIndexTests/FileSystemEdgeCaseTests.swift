@@ -91,3 +91,52 @@ struct FileSystemEdgeCaseTests {
         #expect(try store.photoCount() == 3000)
     }
 }
+
+@Suite("Files changing under the crawler")
+struct ChangingFilesTests {
+    @Test("Files deleted, truncated or replaced while the crawl runs: no crash, and the next run matches the disk")
+    func filesChangeDuringCrawl() async throws {
+        let tree = try TemporaryDirectory()
+        let library = SampleLibrary(count: 2000, seed: 23)
+        try library.write(to: tree.path + "/p")
+        let files = library.files().map { tree.path + "/p/" + $0.path }
+        let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
+        var settings = IndexSettings.default
+        settings.jobs = 1
+        settings.batchSize = 20
+
+        let deleted = Set(stride(from: 0, to: files.count, by: 7).map { files[$0] })
+        let truncated = Set(stride(from: 3, to: files.count, by: 7).map { files[$0] })
+        let replaced = Set(stride(from: 5, to: files.count, by: 7).map { files[$0] })
+        let replacement = PhotoFixtures.jpeg(width: 321, height: 123, exif: ExifFields(dateTimeOriginal: "2030:01:01 00:00:00"))
+        let vandal = Task.detached {
+            // Interleave the three kinds of change over the tree, in file order, as the reader goes.
+            for path in files {
+                if deleted.contains(path) { try? FileManager.default.removeItem(atPath: path) }
+                if truncated.contains(path) { truncate(path, 10) }
+                if replaced.contains(path) { try? Data(replacement).write(to: URL(fileURLWithPath: path)) }
+                if path.hasSuffix("0.jpg") { try await Task.sleep(for: .microseconds(200)) }
+            }
+        }
+        let during = try await index(tree.path + "/p", into: store, settings: settings)
+        _ = await vandal.result
+        #expect(during.phase == .completed)
+
+        let after = try await index(tree.path + "/p", into: store, settings: settings)
+        #expect(after.phase == .completed)
+        let photos = try photosByPath(store)
+        #expect(photos.count == files.count - deleted.count)
+        for path in files {
+            let relative = String(path.dropFirst(tree.path.count + 3))
+            if deleted.contains(path) {
+                #expect(photos[relative] == nil)
+            } else if truncated.contains(path) {
+                #expect(photos[relative]?.error != nil, "\(relative) was cut to 10 bytes")
+            } else if replaced.contains(path) {
+                #expect(photos[relative]?.displaySize == PixelSize(width: 321, height: 123))
+            } else {
+                #expect(photos[relative]?.error == nil)
+            }
+        }
+    }
+}
