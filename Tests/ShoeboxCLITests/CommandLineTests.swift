@@ -80,13 +80,20 @@ struct CommandLineTests {
         try tree.write("photos/open/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
         try tree.write("photos/locked/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
         try tree.write("photos/locked/sub/c.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        // The unprivileged user runs copies of the tool and the config inside the shared folder,
+        // whatever the permissions of the checkout.
+        let tool = tree.url("shoebox")
+        try FileManager.default.copyItem(at: ShoeboxProcess.executable, to: tool)
+        try FileManager.default.copyItem(at: ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json"), to: tree.url("config.json"))
         _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
         let user = getuid() == 0 ? "65534" : nil  // nobody
+        let environment = ["SHOEBOX_CONFIG": tree.path + "/config.json"]
         let db = tree.path + "/index.sqlite"
-        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user).status == 0)
+        let first = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user, environment: environment, executable: tool)
+        #expect(first.status == 0, "\(first.stderr)")
 
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: tree.path + "/photos/locked")
-        let again = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user)
+        let again = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], user: user, environment: environment, executable: tool)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Could not read the folder locked"), "\(again.stdout)")
         #expect(again.stdout.contains("0 removed"))

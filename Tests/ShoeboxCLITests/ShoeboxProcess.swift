@@ -23,8 +23,8 @@ struct ShoeboxProcess {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs to completion and captures both streams.
-    static func run(_ arguments: [String], user: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        let process = start(arguments, user: user, environment: environment)
+    static func run(_ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable) throws -> Output {
+        let process = start(arguments, user: user, environment: environment, executable: executable)
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -45,7 +45,7 @@ struct ShoeboxProcess {
     }
 
     /// A configured, not yet started process; as an unprivileged `user` through `setpriv` when given.
-    static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:]) -> Process {
+    static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable) -> Process {
         let process = Process()
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
