@@ -12,10 +12,18 @@ extension LibraryStore {
 
     /// Every row, ordered by path.
     ///
-    /// - Complexity: one query; O(rows) memory.
+    /// - Complexity: one query; O(rows) memory. `forEachPhoto` streams instead.
     public func photos() throws(IndexError) -> [IndexedPhoto] {
+        var photos: [IndexedPhoto] = []
+        try forEachPhoto { photos.append($0) }
+        return photos
+    }
+
+    /// Calls `body` with every row, ordered by path, in one consistent snapshot.
+    public func forEachPhoto(_ body: (IndexedPhoto) throws -> Void) throws(IndexError) {
         try read { db in
-            try Row.fetchCursor(db, sql: "SELECT * FROM photo ORDER BY path").map(IndexedPhoto.init(row:)).reduce(into: []) { $0.append($1) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM photo ORDER BY path")
+            while let row = try rows.next() { try body(IndexedPhoto(row: row)) }
         }
     }
 

@@ -17,11 +17,12 @@ struct PhotosCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
-        let photos = try store.photos()
         if json {
-            try writeJSONArray(photos, PhotoJSON.init)
+            var writer = JSONArrayWriter()
+            try store.forEachPhoto { try writer.append(PhotoJSON($0)) }
+            writer.finish()
         } else {
-            print(PhotoTable(photos: photos).text)
+            print(PhotoTable(photos: try store.photos()).text)
         }
     }
 }
@@ -125,17 +126,31 @@ func writeJSON(_ value: some Encodable) throws {
 
 /// Writes a JSON array element by element, so memory stays flat however long the list is.
 func writeJSONArray<Element, Encoded: Encodable>(_ elements: [Element], _ transform: (Element) -> Encoded) throws {
-    var buffer = Data("[".utf8)
-    for (i, element) in elements.enumerated() {
-        buffer.append(contentsOf: i == 0 ? Array("\n".utf8) : Array(",\n".utf8))
-        buffer.append(try jsonEncoder.encode(transform(element)))
+    var writer = JSONArrayWriter()
+    for element in elements { try writer.append(transform(element)) }
+    writer.finish()
+}
+
+/// Streams a pretty-printed JSON array to standard output in chunks.
+struct JSONArrayWriter {
+    private var buffer = Data("[".utf8)
+    private var isEmpty = true
+
+    mutating func append(_ element: some Encodable) throws {
+        buffer.append(contentsOf: Array((isEmpty ? "\n" : ",\n").utf8))
+        buffer.append(try jsonEncoder.encode(element))
+        isEmpty = false
         if buffer.count > 1 << 16 {
             FileHandle.standardOutput.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
     }
-    buffer.append(contentsOf: Array((elements.isEmpty ? "]\n" : "\n]\n").utf8))
-    FileHandle.standardOutput.write(buffer)
+
+    mutating func finish() {
+        buffer.append(contentsOf: Array((isEmpty ? "]\n" : "\n]\n").utf8))
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll()
+    }
 }
 
 /// Keys sorted so the output is the same on every run and platform.
