@@ -4,7 +4,8 @@
 //   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
 //
 // Every tool reads the same tags (capture dates, sub-seconds, offsets, orientation, size, make and
-// model) from the same files with a warm cache. Peak memory is the child's maximum resident set.
+// model) from the same files with a warm cache. Peak memory is the child's maximum resident set
+// (measured with GNU time, `apt-get install time`).
 
 import Foundation
 import PhotoFixtures
@@ -16,27 +17,34 @@ struct Measurement {
 }
 
 /// Runs a command to completion, discarding its output; returns wall time and peak RSS.
+///
+/// The peak comes from GNU `time` (`apt-get install time`) when it is installed: a child started
+/// straight from this process would report this process's own high-water mark too.
 func measure(_ name: String, _ arguments: [String]) -> Measurement {
+    let gnuTime = "/usr/bin/time"
+    let report = NSTemporaryDirectory() + "shoebox-bench-rss-\(getpid())"
+    let hasTime = FileManager.default.isExecutableFile(atPath: gnuTime)
+    let command = hasTime ? [gnuTime, "-f", "%M", "-o", report] + arguments : arguments
     var pid: pid_t = 0
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let start = ContinuousClock.now
-    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let rc = posix_spawnp(&pid, command[0], &actions, nil, argv, environ)
     posix_spawn_file_actions_destroy(&actions)
     guard rc == 0 else {
-        print("cannot start \(arguments[0]): \(String(cString: strerror(rc)))")
+        print("cannot start \(command[0]): \(String(cString: strerror(rc)))")
         return Measurement(name: name, seconds: .nan, peakMB: .nan)
     }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    waitpid(pid, &status, 0)
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return Measurement(name: name, seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024)
+    let kilobytes = hasTime ? (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } : nil
+    return Measurement(name: name, seconds: seconds, peakMB: (kilobytes ?? .nan) / 1024)
 }
 
 func shell(_ command: String) -> Measurement { measure(command, ["/bin/sh", "-c", command]) }
@@ -75,7 +83,7 @@ let files = try FileManager.default.subpathsOfDirectory(atPath: photos).filter {
 print("\(files.count) JPEG files, \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
 // Warm the cache.
-_ = shell("cat $(find '\(photos)' -type f) > /dev/null")
+_ = shell("find '\(photos)' -type f -print0 | xargs -0 cat > /dev/null")
 
 var results: [Measurement] = []
 try? FileManager.default.removeItem(atPath: database)
