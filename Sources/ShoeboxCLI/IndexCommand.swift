@@ -71,7 +71,8 @@ final class InterruptHandler {
         source.setEventHandler {
             count += 1
             if count > 1 { _exit(130) }
-            FileHandle.standardError.write(Data("\nStopping: committing what was read (Ctrl-C again to quit at once)…\n".utf8))
+            let clearLine = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[2K" : "\n"
+            FileHandle.standardError.write(Data("\(clearLine)Stopping: committing what was read (Ctrl-C again to quit at once)…\n".utf8))
             onInterrupt()
         }
         source.resume()
