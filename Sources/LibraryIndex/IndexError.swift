@@ -11,6 +11,7 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         case databaseTooNew
         case otherRootIndexed
         case indexInProgress
+        case diskFull
         case databaseFailure
     }
 

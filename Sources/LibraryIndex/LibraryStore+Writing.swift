@@ -116,6 +116,10 @@ extension LibraryStore {
             return try writerPool.write(body)
         } catch let error as IndexError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            throw IndexError(.diskFull, "The disk holding \(path) is full: everything read before was committed; free some space (or choose another place with --db FILE) and run the same command again.", underlyingError: error)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            throw IndexError(.databaseNotWritable, "Cannot write to \(path): it is read-only; choose a writable place with --db FILE.", underlyingError: error)
         } catch {
             throw IndexError(.databaseFailure, "Writing the index at \(path) failed: \(error).", underlyingError: error)
         }

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import PhotoFixtures
+import Testing
+
+/// Whether this process may mount a small tmpfs in a private mount namespace (root on Linux).
+let canMountInPrivateNamespace: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = ["-m", "sh", "-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\" && rmdir \"$d\""]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+}()
+
+@Suite("Full disk and read-only file system",
+       .enabled(if: canMountInPrivateNamespace, "needs root and mount namespaces to make a small or read-only file system"))
+struct StorageFailureTests {
+    @Test("A full disk stops the run with a clear message; a read-only one is refused; the old index stays intact and readable")
+    func fullAndReadOnly() throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 600, seed: 31).write(to: tree.path + "/photos")
+        try FileManager.default.createDirectory(atPath: tree.path + "/mnt", withIntermediateDirectories: true)
+        let tool = ShoeboxProcess.executable.path
+        let config = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
+        let t = tree.path
+        // Everything on the small file system happens inside one private mount namespace.
+        let script = """
+            export SHOEBOX_CONFIG='\(config)'
+            mount -t tmpfs -o size=160k tmpfs '\(t)/mnt' || exit 90
+            '\(tool)' index '\(t)/photos' --db '\(t)/mnt/i.sqlite' > '\(t)/full.out' 2> '\(t)/full.err'; echo $? > '\(t)/full.rc'
+            cp '\(t)'/mnt/i.sqlite* '\(t)/' 2>/dev/null
+            mount -o remount,ro '\(t)/mnt'
+            '\(tool)' index '\(t)/photos' --db '\(t)/mnt/i.sqlite' > /dev/null 2> '\(t)/ro.err'; echo $? > '\(t)/ro.rc'
+            '\(tool)' photos --db '\(t)/mnt/i.sqlite' --json > '\(t)/ro.json' 2> '\(t)/ro-photos.err'; echo $? > '\(t)/ro-photos.rc'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "sh", "-c", script]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        func read(_ name: String) -> String { (try? String(contentsOfFile: t + "/" + name, encoding: .utf8)) ?? "(missing \(name))" }
+        #expect(read("full.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(read("full.err").contains("is full"), "\(read("full.err"))")
+
+        // The copy taken after the failure is a consistent database holding what was committed.
+        let queue = try DatabaseQueue(path: t + "/i.sqlite")
+        let (integrity, rows) = try queue.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0)
+        }
+        try queue.close()
+        #expect(integrity == "ok")
+        #expect(rows > 0 && rows < 600)
+
+        #expect(read("ro.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(read("ro.err").contains("Read-only file system") || read("ro.err").contains("read-only"), "\(read("ro.err"))")
+        #expect(read("ro-photos.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(read("ro-photos.err"))")
+        let listed = try JSONSerialization.jsonObject(with: Data(read("ro.json").utf8)) as? [Any]
+        #expect(listed?.count == rows)
+    }
+}
