@@ -16,7 +16,15 @@ public struct MetadataReader: Sendable {
     ///   `.unreadable`, `.truncated`, `.malformed` or `.budgetExceeded` for an image that
     ///   could not be read.
     public func read(fileDescriptor: Int32) throws(MetadataError) -> PhotoMetadata {
-        let file = try FileBytes(descriptor: fileDescriptor)
+        try read(try FileBytes(descriptor: fileDescriptor))
+    }
+
+    /// Reads a whole file held in memory, exactly as `read(fileDescriptor:)` reads it from disk.
+    package func read(bytes: [UInt8], timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) -> PhotoMetadata {
+        try read(try FileBytes(bytes: bytes, timeBudget: timeBudget))
+    }
+
+    func read(_ file: FileBytes) throws(MetadataError) -> PhotoMetadata {
         guard let container = FormatSniffer.container(of: file.head) else {
             throw MetadataError(.notAnImage, file.size == 0 ? "The file is empty." : "The first bytes match no supported image format.")
         }

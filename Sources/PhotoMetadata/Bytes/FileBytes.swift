@@ -5,6 +5,9 @@ import Glibc
 /// The first read takes the head of the file (64 KiB), which holds everything most photos
 /// need. Later reads are served from the head or from the last extra window when they can
 /// be, so a reader asks for what it needs without counting system calls itself.
+///
+/// The budget covers bytes, `pread` calls and time: once `timeBudget` has passed since the file
+/// was opened, every further request throws `.budgetExceeded`.
 final class FileBytes {
     /// Bytes read at first, from offset 0.
     static let headSize = 64 * 1024
@@ -12,8 +15,17 @@ final class FileBytes {
     static let byteBudget = 16 * 1024 * 1024
     /// Most `pread` calls for one file.
     static let readBudget = 512
+    /// Most time spent on one file, from opening to the last request.
+    static let timeBudget: Duration = .seconds(5)
 
-    let descriptor: Int32
+    /// Where the bytes come from: an open file, or (for fuzzing) bytes already in memory, which
+    /// are copied out as `pread` would, with the same budgets.
+    private enum Source {
+        case descriptor(Int32)
+        case memory([UInt8])
+    }
+
+    private let source: Source
     /// The file size when it was opened.
     let size: Int
     /// The file's first bytes (all of them for small files).
@@ -23,9 +35,10 @@ final class FileBytes {
     private var windowOffset = 0
     private var bytesLeft = FileBytes.byteBudget
     private var readsLeft = FileBytes.readBudget
+    private let timeBudget: Duration
+    private let deadline: ContinuousClock.Instant
 
-    init(descriptor: Int32) throws(MetadataError) {
-        self.descriptor = descriptor
+    init(descriptor: Int32, timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw MetadataError(.unreadable, "The file cannot be examined: \(FileBytes.errnoText()).")
@@ -33,9 +46,30 @@ final class FileBytes {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw MetadataError(.notAnImage, "This is not a regular file.")
         }
+        source = .descriptor(descriptor)
         size = Int(status.st_size)
+        self.timeBudget = timeBudget
+        deadline = .now + timeBudget
         head = ByteView([])
         head = try read(at: 0, count: min(size, FileBytes.headSize))
+    }
+
+    /// The bytes of a whole file already in memory, read within the same budgets (for fuzzing).
+    init(bytes: [UInt8], timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
+        source = .memory(bytes)
+        size = bytes.count
+        self.timeBudget = timeBudget
+        deadline = .now + timeBudget
+        head = ByteView([])
+        head = try read(at: 0, count: min(size, FileBytes.headSize))
+    }
+
+    /// Throws `.budgetExceeded` once the time budget has run out; loops that may run long
+    /// without asking for bytes call it themselves.
+    func checkDeadline() throws(MetadataError) {
+        guard ContinuousClock.now < deadline else {
+            throw MetadataError(.budgetExceeded, "Reading this file takes longer than the per-file budget of \(timeBudget).")
+        }
     }
 
     /// Exactly `count` bytes at file offset `offset`.
@@ -46,6 +80,7 @@ final class FileBytes {
         guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
             throw .truncated(offset, count)
         }
+        try checkDeadline()
         if offset + count <= head.count { return try head.view(offset, count) }
         if offset >= windowOffset, offset - windowOffset + count <= window.count {
             return try window.view(offset - windowOffset, count)
@@ -68,6 +103,13 @@ final class FileBytes {
             throw MetadataError(.budgetExceeded, "Reading this file needs more than the per-file budget of \(FileBytes.byteBudget) bytes.")
         }
         bytesLeft -= count
+        guard case .descriptor(let descriptor) = source else {
+            guard case .memory(let all) = source, offset >= 0, offset <= all.count, count <= all.count - offset else {
+                throw .truncated(offset, count)
+            }
+            readsLeft -= 1
+            return ByteView(Array(all[offset..<offset + count]))
+        }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0

@@ -12,6 +12,11 @@ struct HEIFMeta {
         var content: ByteView
     }
 
+    /// Most items read from `iloc` or `ipma`, and most extents in `iloc` (all items together).
+    /// An extent whose offset and length sizes are 0 takes no bytes, so without this bound a
+    /// small box could announce billions of them.
+    static let maximumItems = 65536
+
     var primaryItem: Int?
     var itemTypes: [Int: FourCC] = [:]
     var locations: [Int: Location] = [:]
@@ -118,6 +123,8 @@ struct HEIFMeta {
         } else {
             itemCount = Int(try content.u32(position)); position += 4
         }
+        guard itemCount <= Self.maximumItems else { throw .malformed("The HEIF 'iloc' box lists \(itemCount) items.") }
+        var extentTotal = 0
         for _ in 0..<itemCount {
             let item: Int
             if version < 2 {
@@ -132,6 +139,8 @@ struct HEIFMeta {
             position += 2  // data_reference_index
             let base = try content.unsigned(position, size: baseOffsetSize); position += baseOffsetSize
             let extentCount = Int(try content.u16(position)); position += 2
+            extentTotal += extentCount
+            guard extentTotal <= Self.maximumItems else { throw .malformed("The HEIF 'iloc' box lists more than \(Self.maximumItems) extents.") }
             var extents: [(offset: Int, length: Int)] = []
             for _ in 0..<extentCount {
                 position += indexSize
@@ -164,6 +173,7 @@ struct HEIFMeta {
         let version = try content.u8(0)
         let wideIndex = try content.u8(3) & 1 == 1
         let entryCount = Int(try content.u32(4))
+        guard entryCount <= Self.maximumItems else { throw .malformed("The HEIF 'ipma' box lists \(entryCount) items.") }
         var position = 8
         for _ in 0..<entryCount {
             let item: Int
