@@ -39,12 +39,10 @@ struct FileSystemEdgeCaseTests {
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         let store = try LibraryStore(path: tree.path + "/i.sqlite", mode: .readWrite)
-        let bytesReadBefore = try bytesReadByThisProcess()
         let progress = try await index(tree.path + "/p", into: store)
         #expect(progress.skipped == 2)
         #expect(try store.photoCount() == 0)
-        // Only the head of the 2 GB file is read (other tests may read a little meanwhile).
-        #expect(try bytesReadByThisProcess() - bytesReadBefore < 64 << 20)
+        // That only the head of the 2 GB file is read is measured on the tool, in the CLI tests.
     }
 
     @Test("The root may be relative, end with a slash, or be a symlink: it is the same library", arguments: ["relative", "slash", "symlink"])
@@ -89,13 +87,6 @@ struct FileSystemEdgeCaseTests {
         close(lock)
         #expect(try await index(tree.path + "/p", into: store).removed == 1)
     }
-}
-
-/// `rchar` of /proc/self/io: bytes this process has read through read-like system calls.
-func bytesReadByThisProcess() throws -> Int {
-    let text = try String(contentsOfFile: "/proc/self/io", encoding: .utf8)
-    let line = text.split(separator: "\n").first { $0.hasPrefix("rchar:") } ?? "rchar: 0"
-    return Int(line.split(separator: " ").last ?? "0") ?? 0
 }
 
 @Suite("Files changing under the crawler")

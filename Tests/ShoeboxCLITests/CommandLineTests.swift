@@ -159,6 +159,30 @@ struct CommandLineTests {
         #expect(try LibraryStore(path: db, mode: .readOnly).photoCount() == count)
     }
 
+    @Test("A 2 GB sparse file with a photo extension costs a few kilobytes of reading, not 2 GB")
+    func sparseFileReadsOnlyItsHead() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        let sparse = tree.url("photos/huge.jpg")
+        FileManager.default.createFile(atPath: sparse.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: sparse)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        // A shell's /proc/PID/io includes the reads of the children it waited for.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" index \"$1\" --db \"$2\" > /dev/null && grep rchar /proc/$$/io",
+                             ShoeboxProcess.executable.path, tree.path + "/photos", tree.path + "/index.sqlite"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let bytesRead = Int(text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
+        #expect(bytesRead > 0 && bytesRead < 32 << 20, "read \(bytesRead) bytes")
+    }
+
     @Test("config/shoebox.json holds exactly the built-in defaults")
     func configFileMatchesDefaults() throws {
         let path = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
