@@ -50,6 +50,43 @@ struct CrashSafetyTests {
         #expect(state.incomplete == 0)
     }
 
+    @Test("10 Ctrl-C at random moments: each run reports exactly what it committed; the last run completes")
+    func repeatedInterrupts() throws {
+        let tree = try TemporaryDirectory()
+        let count = 4000
+        try SampleLibrary(count: count, seed: 19).write(to: tree.path + "/photos")
+        let db = tree.path + "/index.sqlite"
+        var rng = SplitMix64(seed: 99)
+        var rows = 0
+        for round in 0..<10 {
+            let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.05 + Double(rng.next() % 300) / 1000)
+            kill(process.processIdentifier, SIGINT)
+            let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard FileManager.default.fileExists(atPath: db) else { continue }
+            let state = try inspect(db)
+            #expect(state.integrity == "ok", "round \(round)")
+            #expect(state.incomplete == 0 && state.duplicates == 0, "round \(round)")
+            if process.terminationReason == .exit, process.terminationStatus == 130 {
+                // "Stopped indexing …  N of M new or changed files were read and committed"
+                let committed = output.split(separator: "\n").first { $0.contains("were read and committed") }
+                    .flatMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0].replacingOccurrences(of: ",", with: "")) }
+                #expect(committed.map { rows + $0 } == state.rows, "round \(round): \(output)")
+            } else if process.terminationReason == .exit {
+                #expect(process.terminationStatus == 0, "round \(round): \(output)")
+            }
+            // Otherwise the signal came before the handler was installed: nothing was being read.
+            rows = state.rows
+        }
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db]).status == 0)
+        #expect(try inspect(db).rows == count)
+    }
+
     @Test("While a crawl runs, `photos` and `sections` in another process always succeed on a consistent snapshot")
     func readersDuringCrawl() throws {
         let tree = try TemporaryDirectory()
