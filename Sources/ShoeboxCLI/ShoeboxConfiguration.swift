@@ -48,6 +48,9 @@ struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("Cannot read the configuration file \(path); check the path given to --config.")
         }
+        if let unknown = try? unknownKey(in: data) {
+            throw CLIError("The configuration file \(path) has an unknown key \"\(unknown)\"; `shoebox config --defaults` shows every key.")
+        }
         do {
             return try JSONDecoder().decode(ShoeboxConfiguration.self, from: data)
         } catch let error as DecodingError {
@@ -55,6 +58,24 @@ struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         } catch {
             throw CLIError("The configuration file \(path) is not valid JSON: \(error).")
         }
+    }
+}
+
+extension ShoeboxConfiguration {
+    /// The first key of `data` that the defaults do not have (a typo would otherwise be ignored).
+    static func unknownKey(in data: Data) throws -> String? {
+        let known = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ShoeboxConfiguration.default))
+        let given = try JSONSerialization.jsonObject(with: data)
+        func search(_ given: Any, _ known: Any, _ path: String) -> String? {
+            guard let given = given as? [String: Any], let known = known as? [String: Any] else { return nil }
+            for key in given.keys.sorted() {
+                let keyPath = path.isEmpty ? key : path + "." + key
+                guard let expected = known[key] else { return keyPath }
+                if let found = search(given[key]!, expected, keyPath) { return found }
+            }
+            return nil
+        }
+        return search(given, known, "")
     }
 }
 

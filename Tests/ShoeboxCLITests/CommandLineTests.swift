@@ -183,6 +183,23 @@ struct CommandLineTests {
         #expect(bytesRead > 0 && bytesRead < 32 << 20, "read \(bytesRead) bytes")
     }
 
+    @Test("A config file with a misspelt key, a wrong type or a bad value gets a message naming it", arguments: [
+        (#"{"sections": {"coarse": {"spanDay": 7}}}"#, "unknown key \"sections.coarse.spanDay\""),
+        (#"{"zoom": {"fine": {"columns": "four"}}}"#, "expected Int at zoom.fine.columns"),
+        (#"{"sections": {"coarse": {"spanDays": 0}}}"#, "spanDays must be at least 1"),
+        ("{not json", "not valid"),
+    ])
+    func badConfiguration(json: String, message: String) throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("config.json", Array(json.utf8))
+        try tree.write("photos/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        let db = tree.path + "/index.sqlite"
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db]).status == 0)
+        let output = try ShoeboxProcess.run(["sections", "--level", "coarse", "--db", db, "--config", tree.path + "/config.json"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
     @Test("config/shoebox.json holds exactly the built-in defaults")
     func configFileMatchesDefaults() throws {
         let path = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
