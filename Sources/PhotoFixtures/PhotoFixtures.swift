@@ -27,16 +27,22 @@ public enum PhotoFixtures {
         return bytes
     }
 
-    /// A greyscale PNG with an `eXIf` chunk holding `exif`, placed before the image data.
-    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields()) -> [UInt8] {
+    /// A greyscale PNG with an `eXIf` chunk holding `exif`, placed before the image data or,
+    /// as libpng may write it, after. The image data is split into IDAT chunks of 8 KiB, as
+    /// libpng does.
+    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields(), exifAfterImageData: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
         let tiff = exifTIFF(exif)
-        if !tiff.isEmpty { bytes += pngChunk("eXIf", tiff) }
+        if !tiff.isEmpty, !exifAfterImageData { bytes += pngChunk("eXIf", tiff) }
         var rows: [UInt8] = []
         rows.reserveCapacity((width + 1) * height)
         for _ in 0..<max(height, 0) { rows += [0] + [UInt8](repeating: 128, count: max(width, 0)) }
-        bytes += pngChunk("IDAT", zlibStored(rows))
+        let imageData = zlibStored(rows)
+        for start in stride(from: 0, to: imageData.count, by: 8192) {
+            bytes += pngChunk("IDAT", Array(imageData[start..<min(start + 8192, imageData.count)]))
+        }
+        if !tiff.isEmpty, exifAfterImageData { bytes += pngChunk("eXIf", tiff) }
         bytes += pngChunk("IEND", [])
         return bytes
     }

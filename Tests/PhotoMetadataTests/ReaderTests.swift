@@ -71,6 +71,27 @@ import Testing
         expectExif(metadata)
     }
 
+    @Test("A PNG's eXIf after the image data is read, past 64 KiB of IDAT chunks, in one extra read")
+    func pngWithExifAfterImageData() throws {
+        let fields = ExifFields(dateTimeOriginal: "2021:06:30 18:45:00", orientation: 6)
+        let bytes = PhotoFixtures.png(width: 400, height: 300, exif: fields, exifAfterImageData: true)
+        #expect(bytes.count > 64 * 1024)
+        let metadata = try TemporaryFile.read(bytes)
+        #expect(metadata.exifDate?.local == LocalDateTime(year: 2021, month: 6, day: 30, hour: 18, minute: 45))
+        #expect(metadata.displaySize == PixelSize(width: 300, height: 400))
+    }
+
+    @Test("The letters eXIf inside PNG image data are not taken for a chunk")
+    func pngImageDataSpellingExif() throws {
+        var bytes = PhotoFixtures.png(width: 400, height: 300)
+        // Plant a plausible chunk header inside the last IDAT's data, 40 bytes before its end.
+        let planted = bytes.count - 12 - 4 - 40
+        bytes.replaceSubrange(planted..<planted + 8, with: [0, 0, 0, 8] + Array("eXIf".utf8))
+        let metadata = try TemporaryFile.read(bytes)
+        #expect(metadata.exifDate == nil)
+        #expect(metadata.pixelSize == PixelSize(width: 400, height: 300))
+    }
+
     @Test(arguments: [false, true])
     func tiff(bigEndian: Bool) throws {
         let metadata = try TemporaryFile.read(PhotoFixtures.tiff(width: 21, height: 13, exif: Self.exif, bigEndian: bigEndian))
