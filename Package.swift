@@ -31,11 +31,17 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // zlib, for the compressed text chunks in which PNG writers such as GIMP keep EXIF.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Reads one file: format, capture date with its source, pixel and display size.
         .target(
             name: "PhotoMetadata",
-            dependencies: ["CExif"],
+            dependencies: ["CExif", "CZlib"],
             swiftSettings: strictSettings
         ),
 

@@ -27,14 +27,35 @@ public enum PhotoFixtures {
         return bytes
     }
 
-    /// A greyscale PNG with an `eXIf` chunk holding `exif`, placed before the image data or,
-    /// as libpng may write it, after. The image data is split into IDAT chunks of 8 KiB, as
-    /// libpng does.
-    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields(), exifAfterImageData: Bool = false) -> [UInt8] {
+    /// Where a PNG keeps its EXIF.
+    public enum PNGExifStyle: Sendable, CaseIterable {
+        /// An `eXIf` chunk before the image data, as the PNG specification asks.
+        case exifChunk
+        /// An `eXIf` chunk after the image data, as libpng may write it.
+        case exifChunkAfterImageData
+        /// A `tEXt` chunk "Raw profile type exif" holding hex digits (older ImageMagick).
+        case rawProfile
+        /// The same profile compressed in a `zTXt` chunk after the image data (GIMP).
+        case compressedRawProfile
+    }
+
+    /// A greyscale PNG holding `exif` in the given style. The image data is split into IDAT
+    /// chunks of 8 KiB, as libpng does.
+    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields(), exifStyle: PNGExifStyle = .exifChunk) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
         let tiff = exifTIFF(exif)
-        if !tiff.isEmpty, !exifAfterImageData { bytes += pngChunk("eXIf", tiff) }
+        let profileText = Array("Raw profile type exif".utf8) + [0]
+        var before: [UInt8] = [], after: [UInt8] = []
+        if !tiff.isEmpty {
+            switch exifStyle {
+            case .exifChunk: before = pngChunk("eXIf", tiff)
+            case .exifChunkAfterImageData: after = pngChunk("eXIf", tiff)
+            case .rawProfile: before = pngChunk("tEXt", profileText + rawProfile(Array("Exif".utf8) + [0, 0] + tiff))
+            case .compressedRawProfile: after = pngChunk("zTXt", profileText + [0] + zlibStored(rawProfile(Array("Exif".utf8) + [0, 0] + tiff)))
+            }
+        }
+        bytes += before
         var rows: [UInt8] = []
         rows.reserveCapacity((width + 1) * height)
         for _ in 0..<max(height, 0) { rows += [0] + [UInt8](repeating: 128, count: max(width, 0)) }
@@ -42,9 +63,23 @@ public enum PhotoFixtures {
         for start in stride(from: 0, to: imageData.count, by: 8192) {
             bytes += pngChunk("IDAT", Array(imageData[start..<min(start + 8192, imageData.count)]))
         }
-        if !tiff.isEmpty, exifAfterImageData { bytes += pngChunk("eXIf", tiff) }
+        bytes += after
         bytes += pngChunk("IEND", [])
         return bytes
+    }
+
+    /// ImageMagick's raw profile text: a name line, the byte count in 8 columns, then the bytes
+    /// in hex, 36 to a line.
+    static func rawProfile(_ profile: [UInt8]) -> [UInt8] {
+        let count = String(profile.count)
+        var text = "\nexif\n" + String(repeating: " ", count: max(0, 8 - count.count)) + count + "\n"
+        let digits = Array("0123456789abcdef")
+        for (index, byte) in profile.enumerated() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+            if index % 36 == 35 { text += "\n" }
+        }
+        return Array((text + "\n").utf8)
     }
 
     /// An uncompressed 8-bit greyscale TIFF whose IFD0 also holds `exif` (with an Exif IFD).

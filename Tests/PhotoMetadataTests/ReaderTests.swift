@@ -71,14 +71,26 @@ import Testing
         expectExif(metadata)
     }
 
-    @Test("A PNG's eXIf after the image data is read, past 64 KiB of IDAT chunks, in one extra read")
-    func pngWithExifAfterImageData() throws {
+    @Test("A PNG's EXIF is read wherever its writer put it, past 64 KiB of IDAT chunks", arguments: PhotoFixtures.PNGExifStyle.allCases)
+    func pngExifInEveryStyle(_ style: PhotoFixtures.PNGExifStyle) throws {
         let fields = ExifFields(dateTimeOriginal: "2021:06:30 18:45:00", orientation: 6)
-        let bytes = PhotoFixtures.png(width: 400, height: 300, exif: fields, exifAfterImageData: true)
+        let bytes = PhotoFixtures.png(width: 400, height: 300, exif: fields, exifStyle: style)
         #expect(bytes.count > 64 * 1024)
         let metadata = try TemporaryFile.read(bytes)
+        #expect(metadata.problem == nil)
         #expect(metadata.exifDate?.local == LocalDateTime(year: 2021, month: 6, day: 30, hour: 18, minute: 45))
         #expect(metadata.displaySize == PixelSize(width: 300, height: 400))
+    }
+
+    @Test("A damaged raw EXIF profile in a PNG loses the EXIF, not the size")
+    func pngDamagedRawProfile() throws {
+        let fields = ExifFields(dateTimeOriginal: "2021:06:30 18:45:00")
+        var bytes = PhotoFixtures.png(width: 40, height: 30, exif: fields, exifStyle: .rawProfile)
+        let digits = try #require(bytes.firstRange(of: Array("45786966".utf8)))  // "Exif" in hex
+        bytes.replaceSubrange(digits, with: Array("45xx6966".utf8))
+        let metadata = try TemporaryFile.read(bytes)
+        #expect(metadata.exifDate == nil)
+        #expect(metadata.pixelSize == PixelSize(width: 40, height: 30))
     }
 
     @Test("The letters eXIf inside PNG image data are not taken for a chunk")
