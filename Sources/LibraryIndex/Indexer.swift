@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PhotoMetadata
 
 /// Indexes one folder tree into a `LibraryStore`.

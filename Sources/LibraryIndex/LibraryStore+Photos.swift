@@ -1,5 +1,5 @@
 import GRDB
-public import PhotoMetadata
+import PhotoMetadata
 
 extension LibraryStore {
     /// The absolute root this database indexes, or `nil` before the first run.
@@ -41,10 +41,12 @@ extension LibraryStore {
                 """)
             let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
-                guard let path = row.dataNoCopy(atIndex: 0), let captured = row.dataNoCopy(atIndex: 1),
-                      let local = LocalDateTime(storedBytes: captured) else { continue }
+                // The blobs are read in place: no copy per row for a million rows.
+                guard let path = try row.withUnsafeData(atIndex: 0, { $0.map { String(decoding: $0, as: UTF8.self) } }),
+                      let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
+                else { continue }
                 let source: Int = row[2]
-                try body(PhotoMoment(path: String(decoding: path, as: UTF8.self), captured: local, source: sources[source]))
+                try body(PhotoMoment(path: path, captured: local, source: sources[source]))
             }
         }
     }

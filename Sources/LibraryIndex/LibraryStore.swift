@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 import GRDB
-public import PhotoMetadata
+import PhotoMetadata
 
 /// The SQLite file that holds one library's index.
 ///

@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 
 /// The `--db` and `--config` options every command shares.
