@@ -1,7 +1,7 @@
-/// The small photo tree committed as `testdata/`: a few weeks of trips and a garden, with the cases
+/// The small photo tree committed as `testdata/photos/`: a few weeks of trips and a garden, with the cases
 /// a user meets (no EXIF, a date only in the name, a broken file, a note that is not a photo).
 ///
-/// `swift run make-testdata` writes it; a test checks that `testdata/` is exactly this.
+/// `swift run make-testdata` writes it; a test checks that `testdata/photos/` is exactly this.
 public enum DemoLibrary {
     public static func files() -> [SampleLibrary.File] {
         var files: [SampleLibrary.File] = []
@@ -29,7 +29,9 @@ public enum DemoLibrary {
         }
 
         // Spring in the garden, over three weekends of April 2025, from a phone that saves HEIC,
-        // and some edits exported as PNG, WebP and TIFF.
+        // and some edits exported as PNG (by different programs, which keep EXIF in different
+        // places), WebP and TIFF.
+        var pngStyles = PhotoFixtures.PNGExifStyle.allCases.makeIterator()
         for (day, count) in [(5, 4), (6, 2), (19, 6), (27, 3)] {
             for i in 0..<count {
                 let date = "2025:04:\(pad(day)) \(pad(10 + i)):\(pad(Int(rng.next() % 60))):\(pad(Int(rng.next() % 60)))"
@@ -37,7 +39,7 @@ public enum DemoLibrary {
                 let name = "2025/04 Garden/IMG_\(pad(day))\(i)"
                 switch i % 4 {
                 case 0: add(name + ".heic", PhotoFixtures.heif(width: 64, height: 48, rotation: day == 19 ? 1 : 0, exif: exif), date)
-                case 1: add(name + ".png", PhotoFixtures.png(width: 64, height: 48, exif: exif), date)
+                case 1: add(name + ".png", PhotoFixtures.png(width: 64, height: 48, exif: exif, exifStyle: pngStyles.next() ?? .exifChunk), date)
                 case 2: add(name + ".webp", PhotoFixtures.webp(width: 64, height: 48, exif: exif), date)
                 default: add(name + ".tif", PhotoFixtures.tiff(width: 64, height: 48, exif: exif), date)
                 }

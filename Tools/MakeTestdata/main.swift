@@ -1,11 +1,12 @@
-// Writes the demo photo tree (`DemoLibrary`) into `testdata/`, replacing what is there.
+// Writes the demo photo tree (`DemoLibrary`) into `testdata/photos/`, replacing what is there.
+// (`testdata/fuzz/`, beside it, holds the fuzzer's regression inputs and is left alone.)
 //
 //   swift run make-testdata [FOLDER]
 
 import Foundation
 import PhotoFixtures
 
-let folder = CommandLine.arguments.dropFirst().first ?? "testdata"
+let folder = CommandLine.arguments.dropFirst().first ?? "testdata/photos"
 let fileManager = FileManager.default
 if fileManager.fileExists(atPath: folder) {
     try fileManager.removeItem(atPath: folder)
