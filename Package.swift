@@ -45,8 +45,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // A seedable random generator, so generated libraries are the same on every run.
+        .target(name: "SeededRandom", swiftSettings: strictSettings),
+
         // Builds small, valid image files with chosen EXIF, for tests and benchmarks.
-        .target(name: "PhotoFixtures", swiftSettings: strictSettings),
+        .target(name: "PhotoFixtures", dependencies: ["SeededRandom"], swiftSettings: strictSettings),
 
         // Crawler and SQLite store.
         .target(
@@ -99,21 +102,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "TimelineBenchmark",
-            dependencies: ["Timeline", "ZoomMapping"],
+            dependencies: ["SeededRandom", "Timeline", "ZoomMapping"],
             path: "Benchmarks/TimelineBenchmark",
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
             dependencies: ["LibraryIndex", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline"], swiftSettings: strictSettings),
-        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping"], swiftSettings: strictSettings),
-        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"], swiftSettings: strictSettings),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxCLITests",
-            dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -2,24 +2,13 @@
 // Run: swift run -c release TimelineBenchmark [photoCount]
 
 import Foundation
+import SeededRandom
 import Timeline
 import ZoomMapping
 
-/// SplitMix64, so every run builds the same library.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
-
 /// A library that looks like a family's: quiet stretches with a few photos on some days,
 /// trips and events of several days with hundreds a day, and gaps of weeks.
-func makeLibrary(count: Int, rng: inout SeededGenerator) -> [TimelinePhoto] {
+func makeLibrary(count: Int, rng: inout SplitMix64) -> [TimelinePhoto] {
     var photos: [TimelinePhoto] = []
     photos.reserveCapacity(count)
     var day = TimelineDay(year: 2004, month: 6, day: 1)!.daysSince2001
@@ -99,7 +88,7 @@ func printMemory(_ label: String) {
 }
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
-var rng = SeededGenerator(state: 2001)
+var rng = SplitMix64(seed: 2001)
 
 print("TimelineBenchmark: \(count) photos (times: fastest run)")
 // Generated day by day with random times in each day; put in capture order once, as rows

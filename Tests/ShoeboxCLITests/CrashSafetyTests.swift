@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LibraryIndex
 import PhotoFixtures
+import SeededRandom
 import Testing
 
 /// Counts and checks a database from outside, as a user's `sqlite3` would.

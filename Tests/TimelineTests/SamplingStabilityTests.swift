@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Timeline
 
@@ -5,7 +6,7 @@ import Testing
 struct SamplingStabilityTests {
     @Test("the same seed gives identical output", arguments: propertySeeds.prefix(10))
     func sameSeed(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = randomSettings(using: &rng)
         let input = randomLibrary(using: &rng)
         let a = try PhotoTimeline(photos: input, settings: settings)
@@ -16,7 +17,7 @@ struct SamplingStabilityTests {
 
     @Test("different seeds give different samples for large sections", arguments: propertySeeds.prefix(10))
     func differentSeeds(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let photos = (0..<400).map { i in
             TimelinePhoto(path: "trip/IMG_\(i).JPG", captured: dateTime(day: 9000, millisecondOfDay: i * 1000))
         }
@@ -32,7 +33,7 @@ struct SamplingStabilityTests {
     private func addingOnePhoto(
         seed: UInt64
     ) throws -> (before: PhotoTimeline, after: PhotoTimeline, section: Int, added: String)? {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = TimelineSettings(coarse: CoarseSettings(seed: rng.next()))
         let input = randomLibrary(using: &rng, maxPhotos: 2500)
         let before = try PhotoTimeline(photos: input, settings: settings)
@@ -70,7 +71,7 @@ struct SamplingStabilityTests {
 
     @Test("when k grows, the old sample is a subset of the new", arguments: [11, 19, 29, 39, 49, 55])
     func growingK(start: Int) throws {
-        var rng = SeededGenerator(seed: UInt64(start))
+        var rng = SplitMix64(seed: UInt64(start))
         let settings = TimelineSettings(coarse: CoarseSettings(seed: rng.next()))
         var photos: [TimelinePhoto] = []
         var previous: Set<String> = []

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import Timeline
 
@@ -5,7 +6,7 @@ import Timeline
 struct SectionPropertyTests {
     @Test("photos are in capture order, then path", arguments: propertySeeds)
     func captureOrder(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let input = randomLibrary(using: &rng)
         let timeline = try PhotoTimeline(photos: input, settings: randomSettings(using: &rng))
         #expect(timeline.photos.count == input.count)
@@ -19,7 +20,7 @@ struct SectionPropertyTests {
 
     @Test("fine sections: 1 or 2 days, one window, greedy pairing, every photo once", arguments: propertySeeds)
     func fineSections(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = randomSettings(using: &rng)
         let timeline = try PhotoTimeline(photos: randomLibrary(using: &rng), settings: settings)
         let span = settings.coarse.spanDays
@@ -53,7 +54,7 @@ struct SectionPropertyTests {
 
     @Test("coarse sections: aligned windows, exact runs of fine sections, every photo once", arguments: propertySeeds)
     func coarseSections(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = randomSettings(using: &rng)
         let timeline = try PhotoTimeline(photos: randomLibrary(using: &rng), settings: settings)
         let span = settings.coarse.spanDays
@@ -89,7 +90,7 @@ struct SectionPropertyTests {
 
     @Test("shown counts are 1–10, 20, 30, 40 or 50, in capture order, the k smallest hashes", arguments: propertySeeds)
     func sampleShape(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = TimelineSettings(coarse: CoarseSettings(seed: rng.next()))
         let timeline = try PhotoTimeline(photos: randomLibrary(using: &rng, maxPhotos: 3000), settings: settings)
         for section in timeline.coarseSections {
@@ -108,7 +109,7 @@ struct SectionPropertyTests {
 
     @Test("input order does not matter", arguments: propertySeeds.prefix(10))
     func inputOrder(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = randomSettings(using: &rng)
         let input = randomLibrary(using: &rng)
         let a = try PhotoTimeline(photos: input, settings: settings)

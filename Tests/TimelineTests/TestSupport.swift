@@ -1,21 +1,5 @@
+import SeededRandom
 import Timeline
-
-/// SplitMix64: a small deterministic generator so every test run sees the same libraries.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
 
 /// A date-time on `day` (days since 2001-01-01) at `millisecondOfDay`.
 func dateTime(day: Int, millisecondOfDay ms: Int, withMilliseconds: Bool = true) -> TimelineDateTime {
@@ -28,7 +12,7 @@ func dateTime(day: Int, millisecondOfDay ms: Int, withMilliseconds: Bool = true)
 
 /// A random library: bursts of active days with gaps, a few photos on most days and many on some,
 /// colliding times now and then, shuffled.
-func randomLibrary(using rng: inout SeededGenerator, maxPhotos: Int = 1500) -> [TimelinePhoto] {
+func randomLibrary(using rng: inout SplitMix64, maxPhotos: Int = 1500) -> [TimelinePhoto] {
     var photos: [TimelinePhoto] = []
     var day = Int.random(in: -400...9000, using: &rng)
     let target = Int.random(in: 0...maxPhotos, using: &rng)
@@ -61,7 +45,7 @@ func randomLibrary(using rng: inout SeededGenerator, maxPhotos: Int = 1500) -> [
 }
 
 /// Random settings within valid ranges, often the defaults.
-func randomSettings(using rng: inout SeededGenerator) -> TimelineSettings {
+func randomSettings(using rng: inout SplitMix64) -> TimelineSettings {
     guard Bool.random(using: &rng) else { return TimelineSettings() }
     return TimelineSettings(
         dayStartHour: [0, 0, 4, 23].randomElement(using: &rng)!,

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import Timeline
 import ZoomMapping
@@ -89,7 +90,7 @@ struct GridLayoutTests {
 
     @Test("point queries agree with brute force on random layouts", arguments: propertySeeds)
     func bruteForce(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let settings = randomZoomSettings(using: &rng)
         let level = Bool.random(using: &rng) ? TimelineLevel.coarse : .fine
         let counts = (0..<Int.random(in: 1...12, using: &rng)).map { _ in

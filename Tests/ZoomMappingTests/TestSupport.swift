@@ -1,27 +1,11 @@
 import Foundation
+import SeededRandom
 import Testing
 import Timeline
 import ZoomMapping
 
-/// SplitMix64: a small deterministic generator so every run sees the same libraries.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random library: bursts of days with gaps, few photos on most days and many on some.
-func randomLibrary(using rng: inout SeededGenerator, maxPhotos: Int = 1200) -> [TimelinePhoto] {
+func randomLibrary(using rng: inout SplitMix64, maxPhotos: Int = 1200) -> [TimelinePhoto] {
     var photos: [TimelinePhoto] = []
     var day = Int.random(in: 0...8000, using: &rng)
     let target = Int.random(in: 1...maxPhotos, using: &rng)
@@ -41,7 +25,7 @@ func randomLibrary(using rng: inout SeededGenerator, maxPhotos: Int = 1200) -> [
 }
 
 /// Random but valid zoom settings: viewport, insets, spacing and columns vary.
-func randomZoomSettings(using rng: inout SeededGenerator) -> ZoomSettings {
+func randomZoomSettings(using rng: inout SplitMix64) -> ZoomSettings {
     guard Int.random(in: 0..<4, using: &rng) != 0 else { return ZoomSettings() }
     func insets() -> SectionInsets {
         Bool.random(using: &rng)
@@ -62,8 +46,8 @@ func randomZoomSettings(using rng: inout SeededGenerator) -> ZoomSettings {
 }
 
 /// A random library with its map.
-func randomMap(seed: UInt64) throws -> (map: ZoomMap, rng: SeededGenerator) {
-    var rng = SeededGenerator(seed: seed)
+func randomMap(seed: UInt64) throws -> (map: ZoomMap, rng: SplitMix64) {
+    var rng = SplitMix64(seed: seed)
     let settings = TimelineSettings(
         fine: FineSettings(mergeLimit: [12, 40].randomElement(using: &rng)!),
         coarse: CoarseSettings(
@@ -74,7 +58,7 @@ func randomMap(seed: UInt64) throws -> (map: ZoomMap, rng: SeededGenerator) {
 }
 
 /// A random valid index path of `layout`.
-func randomIndexPath(_ layout: GridLayout, using rng: inout SeededGenerator) -> GridIndexPath {
+func randomIndexPath(_ layout: GridLayout, using rng: inout SplitMix64) -> GridIndexPath {
     let section = Int.random(in: 0..<layout.sectionCount, using: &rng)
     return GridIndexPath(section: section, item: Int.random(in: 0..<layout.sectionCounts[section], using: &rng))
 }

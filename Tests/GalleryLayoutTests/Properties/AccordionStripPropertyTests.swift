@@ -1,5 +1,6 @@
 import Foundation
 import GalleryLayout
+import SeededRandom
 import Testing
 
 @Suite("Accordion strip properties")
