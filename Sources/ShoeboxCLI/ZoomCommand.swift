@@ -27,7 +27,8 @@ struct ZoomCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Item of the tapped photo within its section (coarse: among the shown photos).", valueName: "i"))
     var item: Int?
 
-    @Option(help: ArgumentHelp("Current content offset y of the grid, in points.", valueName: "y"))
+    // Unconditional, so that a negative offset (a top inset, a rubber band) is read as a value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Current content offset y of the grid, in points (may be negative).", valueName: "y"))
     var offset: Double = 0
 
     @Option(help: ArgumentHelp("Viewport size in points (default from the config file, 390x844).", valueName: "WxH"))
