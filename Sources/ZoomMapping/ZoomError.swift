@@ -9,6 +9,8 @@ public struct ZoomError: Error, Sendable, Hashable, CustomStringConvertible {
         case itemOutOfRange
         /// The level has no photos at all, so nothing can be anchored.
         case emptyLevel
+        /// A pinch's focal point outside the viewport.
+        case focalPointOutsideViewport
         /// Grid metrics, insets or viewport out of range.
         case invalidSettings
     }

@@ -43,9 +43,17 @@ extension ZoomMap {
     /// - Parameters:
     ///   - focalPoint: the pinch centre in viewport coordinates (y = 0 at the top of the viewport).
     ///   - contentOffsetY: the source level's current content offset.
-    /// - Throws: ``ZoomError`` with code `emptyLevel` when there is no photo to anchor on.
+    /// - Throws: ``ZoomError`` with code `focalPointOutsideViewport` when the focal point is not
+    ///   in the viewport, `emptyLevel` when there is no photo to anchor on.
     /// - Complexity: O(log sections).
     public func pinch(from level: TimelineLevel, focalPoint: GridPoint, contentOffsetY: Double) throws(ZoomError) -> ZoomTransition {
+        let viewport = settings.viewport
+        guard (0...viewport.width).contains(focalPoint.x), (0...viewport.height).contains(focalPoint.y) else {
+            throw ZoomError(
+                code: .focalPointOutsideViewport, level: level,
+                message: "the focal point (\(format(focalPoint.x)), \(format(focalPoint.y))) is outside the viewport: "
+                    + "x must be 0–\(format(viewport.width)) and y 0–\(format(viewport.height))")
+        }
         let point = GridPoint(x: focalPoint.x, y: contentOffsetY + focalPoint.y)
         guard let indexPath = layout(level).nearestIndexPath(to: point) else {
             throw ZoomError(code: .emptyLevel, level: level, message: "the \(level) level has no photos to zoom on")

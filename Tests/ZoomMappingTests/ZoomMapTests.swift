@@ -78,6 +78,12 @@ struct ZoomMapTests {
         #expect {
             try map.zoomOut(from: GridIndexPath(section: 0, item: 3), contentOffsetY: 0)
         } throws: { ($0 as? ZoomError)?.message == "item 3 is out of range: section 0 of the fine level has items 0–2" }
+        #expect {
+            try map.pinch(from: .fine, focalPoint: GridPoint(x: 10, y: 5000), contentOffsetY: 0)
+        } throws: { ($0 as? ZoomError)?.message == "the focal point (10, 5000) is outside the viewport: x must be 0–390 and y 0–844" }
+        #expect {
+            try map.pinch(from: .coarse, focalPoint: GridPoint(x: -1, y: 10), contentOffsetY: 0)
+        } throws: { ($0 as? ZoomError)?.code == .focalPointOutsideViewport }
         let empty = try ZoomMap(timeline: PhotoTimeline(photos: []))
         #expect {
             try empty.pinch(from: .fine, focalPoint: GridPoint(x: 10, y: 10), contentOffsetY: 0)
