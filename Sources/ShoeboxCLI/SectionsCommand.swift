@@ -18,8 +18,8 @@ struct SectionsCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("level"), help: "coarse or fine.")
-    var levelArgument: LevelArgument
+    @Option(name: .customLong("level"), help: "The zoom level.")
+    var levelArgument: LevelArgument = .coarse
 
     @Option(help: ArgumentHelp("List the photos of one section.", valueName: "n"))
     var section: Int?

@@ -33,7 +33,7 @@ struct SectionsAndZoomCommandTests {
         return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
     }
 
-    @Test("sections: counts, shown counts and labels at both levels")
+    @Test("sections: counts, shown counts and labels at both levels; coarse by default")
     func sections() throws {
         try Self.withLibrary { db in
             let coarse = try #require(try Self.json(["sections", "--level", "coarse", "--db", db]) as? [[String: Any]])
@@ -43,6 +43,11 @@ struct SectionsAndZoomCommandTests {
             let fine = try #require(try Self.json(["sections", "--level", "fine", "--db", db]) as? [[String: Any]])
             #expect(fine.map { $0["start"] as? String } == ["2025-03-03", "2025-03-20"])
             #expect(fine.map { $0["count"] as? Int } == [25, 3])
+
+            let byDefault = try ShoeboxProcess.run(["sections", "--db", db])
+            let coarseTable = try ShoeboxProcess.run(["sections", "--level", "coarse", "--db", db])
+            #expect(byDefault.status == 0 && byDefault.stdout == coarseTable.stdout)
+            #expect(byDefault.stdout.contains("2 coarse sections, 28 photos"), "\(byDefault.stdout)")
 
             let table = try ShoeboxProcess.run(["sections", "--level", "fine", "--db", db])
             #expect(table.stdout.contains("Mon 3 Mar 2025"), "\(table.stdout)")
