@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Walks a folder tree depth-first and reports every regular file with its size and modification time.
+/// Walks a folder tree depth-first and reports every regular file, with its size and modification
+/// time when asked for them.
 ///
 /// Symbolic links are not followed (neither to files nor to folders), so a link loop cannot trap the
 /// walk. Hidden names and the names in the settings are skipped. A folder that cannot be opened or
@@ -12,7 +13,8 @@ import Darwin
 struct DirectoryWalker {
     struct Entry: Sendable {
         var path: RelativePath
-        var stamp: FileStamp
+        /// The file's stamp, or nil when `wantsStamp` declined it (the file was not `stat`ed).
+        var stamp: FileStamp?
     }
 
     /// A folder the walk could not read, with the reason.
@@ -38,8 +40,13 @@ struct DirectoryWalker {
 
     /// Walks the whole tree, calling `found` for each file; returns the folders that could not be read.
     ///
-    /// `shouldStop` is polled once per folder.
-    func walk(shouldStop: () -> Bool = { false }, found: (Entry) -> Void) -> [Failure] {
+    /// File types come from the directory entries, so only files for which `wantsStamp` returns
+    /// true cost a `stat` (and entries of file systems that do not report types). `shouldStop` is
+    /// polled once per folder.
+    func walk(
+        shouldStop: () -> Bool = { false }, wantsStamp: (RelativePath) -> Bool = { _ in true },
+        found: (Entry) -> Void
+    ) -> [Failure] {
         var failures: [Failure] = []
         var pending: [RelativePath] = [RelativePath(bytes: [])]
         while let directory = pending.popLast() {
@@ -62,20 +69,38 @@ struct DirectoryWalker {
                 if name == [0x2E] || name == [0x2E, 0x2E] { continue }
                 if settings.skipHidden && name.first == 0x2E { continue }
 
-                var st = stat()
-                let rc = FileSystem.withCPath(name) { fstatat(descriptor, $0, &st, AT_SYMLINK_NOFOLLOW) }
-                if rc != 0 { continue }  // vanished since readdir
-                if FileSystem.isDirectory(st) {
+                // Symbolic links, devices and the like are never reported.
+                var st: stat?
+                var kind = Int(entry.pointee.d_type)
+                if kind == Int(DT_UNKNOWN) {
+                    guard let status = Self.status(of: name, in: descriptor) else { continue }  // vanished since readdir
+                    st = status
+                    kind = FileSystem.isDirectory(status) ? Int(DT_DIR) : FileSystem.isRegularFile(status) ? Int(DT_REG) : Int(DT_UNKNOWN)
+                }
+                if kind == Int(DT_DIR) {
                     if !skipFolders.contains(name) { subdirectories.append(directory.appending(name)) }
-                } else if FileSystem.isRegularFile(st) {
+                } else if kind == Int(DT_REG) {
                     let path = directory.appending(name)
-                    if !skipFiles.contains(name) && !excluded.contains(path) { found(Entry(path: path, stamp: FileStamp(st))) }
+                    guard !skipFiles.contains(name) && !excluded.contains(path) else { continue }
+                    var stamp: FileStamp?
+                    if wantsStamp(path) {
+                        guard let status = st ?? Self.status(of: name, in: descriptor), FileSystem.isRegularFile(status) else { continue }
+                        stamp = FileStamp(status)
+                    }
+                    found(Entry(path: path, stamp: stamp))
                 }
             }
             // Reversed so that popping visits subfolders in directory order.
             pending.append(contentsOf: subdirectories.reversed())
         }
         return failures
+    }
+
+    /// `fstatat` of an entry of the open folder, without following a symbolic link.
+    private static func status(of name: [UInt8], in descriptor: Int32) -> stat? {
+        var st = stat()
+        let rc = FileSystem.withCPath(name) { fstatat(descriptor, $0, &st, AT_SYMLINK_NOFOLLOW) }
+        return rc == 0 ? st : nil
     }
 
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {

@@ -44,7 +44,8 @@ final class IndexJob: Sendable {
         // 1. Walk: compare stamps; only new and changed files become candidates.
         var candidates: [Candidate] = []
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
-        let failures = walker.walk(shouldStop: { control.isStopRequested }) { entry in
+        // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
+        let failures = walker.walk(shouldStop: { control.isStopRequested }, wantsStamp: { unseen[$0] != nil }) { entry in
             progress.filesFound += 1
             let known = unseen.removeValue(forKey: entry.path)
             if let known, known.stamp == entry.stamp {
@@ -126,16 +127,19 @@ final class IndexJob: Sendable {
                 let hadPhotoRow = candidate.known?.isPhoto == true
                 switch outcome {
                 case .photo(let photo, let failed):
-                    changes.append(.upsertPhoto(photo))
+                    changes.append(.upsertPhoto(photo, wasIgnored: candidate.known?.isPhoto == false))
                     if failed { progress.failed += 1 }
                     if hadPhotoRow { progress.updated += 1 } else { progress.added += 1 }
                 case .notAnImage(let path, let stamp):
-                    changes.append(.ignore(path, stamp))
+                    changes.append(.ignore(path, stamp, wasPhoto: hadPhotoRow))
                     progress.skipped += 1
                     if hadPhotoRow { progress.removed += 1 }
                 case .unreadable(let photo):
                     progress.failed += 1
-                    if let photo { changes.append(.upsertPhoto(photo)); progress.added += 1 }
+                    if let photo {
+                        changes.append(.upsertPhoto(photo, wasIgnored: candidate.known?.isPhoto == false))
+                        progress.added += 1
+                    }
                 case .vanished(let path):
                     changes.append(.remove(path))
                     if hadPhotoRow { progress.removed += 1 }

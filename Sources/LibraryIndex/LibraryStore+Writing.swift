@@ -9,10 +9,12 @@ struct KnownFile: Sendable {
 
 /// A change to write, produced by reading one file.
 enum IndexChange: Sendable {
-    /// Insert or replace the photo row (readable, or stored with its error).
-    case upsertPhoto(IndexedPhoto)
-    /// The content is not an image: remember the stamp so it is not opened again.
-    case ignore(RelativePath, FileStamp)
+    /// Insert or replace the photo row (readable, or stored with its error), dropping the
+    /// path's ignored-file row when it had one.
+    case upsertPhoto(IndexedPhoto, wasIgnored: Bool)
+    /// The content is not an image: remember the stamp so it is not opened again, dropping the
+    /// path's photo row when it had one.
+    case ignore(RelativePath, FileStamp, wasPhoto: Bool)
     /// Drop whatever row the path had.
     case remove(RelativePath)
 }
@@ -80,12 +82,12 @@ extension LibraryStore {
             let deleteIgnored = try db.cachedStatement(sql: "DELETE FROM ignoredFile WHERE path = ?")
             for change in changes {
                 switch change {
-                case .upsertPhoto(let photo):
+                case .upsertPhoto(let photo, let wasIgnored):
                     try upsert.execute(arguments: photo.databaseArguments)
-                    try deleteIgnored.execute(arguments: [Data(photo.path.bytes)])
-                case .ignore(let path, let stamp):
+                    if wasIgnored { try deleteIgnored.execute(arguments: [Data(photo.path.bytes)]) }
+                case .ignore(let path, let stamp, let wasPhoto):
                     try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])
-                    try deletePhoto.execute(arguments: [Data(path.bytes)])
+                    if wasPhoto { try deletePhoto.execute(arguments: [Data(path.bytes)]) }
                 case .remove(let path):
                     try deletePhoto.execute(arguments: [Data(path.bytes)])
                     try deleteIgnored.execute(arguments: [Data(path.bytes)])
