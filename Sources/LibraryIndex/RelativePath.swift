@@ -36,6 +36,11 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         bytes.isEmpty ? RelativePath(bytes: name) : RelativePath(bytes: bytes + [UInt8(ascii: "/")] + name)
     }
 
+    /// Hashes the bytes in one go (the synthesized conformance feeds them to the hasher one by one).
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     public static func < (lhs: RelativePath, rhs: RelativePath) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
