@@ -24,6 +24,7 @@ func measure(_ name: String, _ arguments: [String]) -> Measurement {
     let gnuTime = "/usr/bin/time"
     let report = NSTemporaryDirectory() + "shoebox-bench-rss-\(getpid())"
     let hasTime = FileManager.default.isExecutableFile(atPath: gnuTime)
+    defer { unlink(report) }
     let command = hasTime ? [gnuTime, "-f", "%M", "-o", report] + arguments : arguments
     var pid: pid_t = 0
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
