@@ -36,7 +36,7 @@ struct LibraryTimeline {
         do {
             timeline = try PhotoTimeline(photos: photos, settings: settings)
         } catch {
-            throw CLIError(error.message)
+            throw CLIError(sentence: error.message)
         }
         self.leftOut = leftOut
         self.sources = sources

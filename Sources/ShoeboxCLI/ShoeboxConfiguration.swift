@@ -103,4 +103,10 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
+
+    /// A library's message ("section 9 is out of range: …") as a sentence like the CLI's own.
+    init(sentence message: String) {
+        let capitalized = message.prefix(1).uppercased() + message.dropFirst()
+        description = capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
 }

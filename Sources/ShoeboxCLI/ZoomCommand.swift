@@ -86,7 +86,7 @@ struct ZoomCommand: AsyncParsableCommand {
                 transition = try map.zoom(from: from, at: GridIndexPath(section: section!, item: item!), contentOffsetY: offset)
             }
         } catch {
-            throw CLIError(error.message)
+            throw CLIError(sentence: error.message)
         }
 
         let result = ZoomJSON(transition, timeline: timeline)

@@ -111,9 +111,9 @@ struct SectionsAndZoomCommandTests {
     }
 
     @Test("an out-of-range section, item or focal point names the valid range", arguments: [
-        (["--section", "5", "--item", "0"], "section 5 is out of range: the coarse level has sections 0–1"),
-        (["--section", "0", "--item", "20"], "item 20 is out of range: section 0 of the coarse level has items 0–19"),
-        (["--focal-y", "900"], "the focal point (195, 900) is outside the viewport: x must be 0–390 and y 0–844"),
+        (["--section", "5", "--item", "0"], "Error: Section 5 is out of range: the coarse level has sections 0–1.\n"),
+        (["--section", "0", "--item", "20"], "Error: Item 20 is out of range: section 0 of the coarse level has items 0–19.\n"),
+        (["--focal-y", "900"], "Error: The focal point (195, 900) is outside the viewport: x must be 0–390 and y 0–844.\n"),
         (["--section", "0", "--item", "0", "--offset", "--json"], "The value '--json' is invalid for '--offset <y>'"),
     ])
     func outOfRange(arguments: [String], message: String) throws {
