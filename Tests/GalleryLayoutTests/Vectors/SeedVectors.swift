@@ -18,14 +18,26 @@ enum SeedVectors {
         var vectors: [SeedVector]
     }
 
-    /// `<package root>/../shared/seed-layouts/vectors.json`, found from this source file.
-    static let url: URL = URL(fileURLWithPath: #filePath)
+    /// `<package root>/../shared/seed-layouts`, found from this source file.
+    static let sharedFolder: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Vectors
         .deletingLastPathComponent()  // GalleryLayoutTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/seed-layouts/vectors.json")
+        .appendingPathComponent("../shared/seed-layouts")
         .standardizedFileURL
+
+    /// `$SHOEBOX_LAYOUT_VECTORS` when set (to run another set of vectors generated the same way),
+    /// else `vectors.json` in the shared folder.
+    static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["SHOEBOX_LAYOUT_VECTORS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return sharedFolder.appendingPathComponent("vectors.json")
+    }()
+
+    /// `SPEC.md` in the shared folder, which names every behaviour.
+    static let specURL = sharedFolder.appendingPathComponent("SPEC.md")
 
     /// Whether the shared vector file exists.
     static let isAvailable: Bool = FileManager.default.fileExists(atPath: url.path)
