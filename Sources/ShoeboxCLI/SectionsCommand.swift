@@ -41,6 +41,14 @@ struct SectionsCommand: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    func validate() throws {
+        if let dayStartHour, !(0...23).contains(dayStartHour) {
+            throw ValidationError("--day-start takes an hour from 0 to 23, e.g. --day-start 4.")
+        }
+        if let spanDays, spanDays < 1 { throw ValidationError("--span-days must be at least 1, e.g. --span-days 14.") }
+        if let mergeLimit, mergeLimit < 1 { throw ValidationError("--merge-limit must be at least 1, e.g. --merge-limit 12.") }
+    }
+
     func run() async throws {
         let level = levelArgument.level
         var settings = try library.loadConfiguration().sections

@@ -50,6 +50,8 @@ struct CommandLineTests {
         (["index", ".", "--db", "/etc/hostname/library.sqlite"], "Cannot"),
         (["photos", "--db", "/nonexistent/index.sqlite"], "There is no index at"),
         (["sections", "--level", "sideways"], "Please provide one of 'coarse' and 'fine'"),
+        (["sections", "--day-start", "25"], "--day-start takes an hour from 0 to 23"),
+        (["sections", "--span-days", "0"], "--span-days must be at least 1"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ShoeboxProcess.run(arguments)
