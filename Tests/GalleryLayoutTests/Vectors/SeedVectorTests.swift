@@ -30,6 +30,23 @@ struct SeedVectorTests {
         arguments: SeedVectors.all
     )
     func vector(_ vector: SeedVector) throws {
+        try check(vector)
+    }
+
+    @Test("the package's independent vectors (Tools/LayoutReference) decode and cover every behaviour")
+    func independentVectorFileIsComplete() throws {
+        let vectors = try SeedVectors.load(SeedVectors.independentURL)
+        #expect(vectors.count == SeedVectors.independent.count)
+        #expect(Set(vectors.map(\.behaviour)).count == 38)
+        #expect(Set(vectors.map(\.id)).count == vectors.count, "vector ids are unique")
+    }
+
+    @Test("independent vector", arguments: SeedVectors.independent)
+    func independentVector(_ vector: SeedVector) throws {
+        try check(vector)
+    }
+
+    private func check(_ vector: SeedVector) throws {
         let actual = try VectorAdapter.output(for: vector.behaviour, input: vector.input)
         let differences = JSONComparison.differences(
             expected: vector.expected,

@@ -18,14 +18,15 @@ enum SeedVectors {
         var vectors: [SeedVector]
     }
 
-    /// `<package root>/../shared/seed-layouts`, found from this source file.
-    static let sharedFolder: URL = URL(fileURLWithPath: #filePath)
+    /// The package root, found from this source file.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Vectors
         .deletingLastPathComponent()  // GalleryLayoutTests
         .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/seed-layouts")
-        .standardizedFileURL
+        .deletingLastPathComponent()
+
+    /// `<package root>/../shared/seed-layouts`.
+    static let sharedFolder = packageRoot.appendingPathComponent("../shared/seed-layouts").standardizedFileURL
 
     /// `$SHOEBOX_LAYOUT_VECTORS` when set (to run another set of vectors generated the same way),
     /// else `vectors.json` in the shared folder.
@@ -43,10 +44,17 @@ enum SeedVectors {
     static let isAvailable: Bool = FileManager.default.fileExists(atPath: url.path)
 
     /// Decodes every vector; throws when the file is missing or malformed.
-    static func load() throws -> [SeedVector] {
-        try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).vectors
+    static func load(_ file: URL = url) throws -> [SeedVector] {
+        try JSONDecoder().decode(File.self, from: Data(contentsOf: file)).vectors
     }
 
     /// Every vector, or none when the file is absent or unreadable (the count test reports that).
     static let all: [SeedVector] = isAvailable ? ((try? load()) ?? []) : []
+
+    /// 228 more vectors, in the same format, that `Tools/LayoutReference/generate.py` draws from
+    /// an independent Python reference written from SPEC.md alone. Part of the package.
+    static let independentURL = packageRoot.appendingPathComponent("Tools/LayoutReference/vectors.json")
+
+    /// The independent vectors (empty if the file is unreadable; the count test reports that).
+    static let independent: [SeedVector] = (try? load(independentURL)) ?? []
 }
