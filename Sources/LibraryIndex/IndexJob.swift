@@ -125,9 +125,10 @@ final class IndexJob: Sendable {
             changes.reserveCapacity(taken.items.count)
             for (candidate, outcome) in taken.items {
                 let hadPhotoRow = candidate.known?.isPhoto == true
+                let hadIgnoredRow = candidate.known?.isPhoto == false
                 switch outcome {
                 case .photo(let photo, let failed):
-                    changes.append(.upsertPhoto(photo, wasIgnored: candidate.known?.isPhoto == false))
+                    changes.append(.upsertPhoto(photo, wasIgnored: hadIgnoredRow))
                     if failed { progress.failed += 1 }
                     if hadPhotoRow { progress.updated += 1 } else { progress.added += 1 }
                 case .notAnImage(let path, let stamp):
@@ -137,7 +138,7 @@ final class IndexJob: Sendable {
                 case .unreadable(let photo):
                     progress.failed += 1
                     if let photo {
-                        changes.append(.upsertPhoto(photo, wasIgnored: candidate.known?.isPhoto == false))
+                        changes.append(.upsertPhoto(photo, wasIgnored: hadIgnoredRow))
                         progress.added += 1
                     }
                 case .vanished(let path):

@@ -1,4 +1,5 @@
 import SeededRandom
+
 /// The small photo tree committed as `testdata/photos/`: a few weeks of trips and a garden, with the cases
 /// a user meets (no EXIF, a date only in the name, a broken file, a note that is not a photo).
 ///
