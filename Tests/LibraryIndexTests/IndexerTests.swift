@@ -126,6 +126,33 @@ struct IndexerTests {
         #expect(progress.skipped == 2)
     }
 
+    @Test("A file that turns from a non-image into a photo, or back, moves between photo and ignored rows")
+    func imageAndNonImageSwapPlaces() async throws {
+        let tree = try TemporaryDirectory()
+        let photo = PhotoFixtures.jpeg(width: 40, height: 30, exif: ExifFields(dateTimeOriginal: "2020:02:03 04:05:06"))
+        try tree.write("photos/a.jpg", Array("not a photo yet".utf8))
+        try tree.write("photos/b.jpg", photo)
+        let path = tree.path + "/index.sqlite"
+        let store = try LibraryStore(path: path, mode: .readWrite)
+        try await index(tree.path + "/photos", into: store)
+        #expect(Set(try photosByPath(store).keys) == ["b.jpg"])
+
+        try tree.write("photos/a.jpg", photo)
+        try tree.write("photos/b.jpg", Array("a photo no longer".utf8))
+        let swapped = try await index(tree.path + "/photos", into: store)
+        #expect(swapped.added == 1)
+        #expect(swapped.removed == 1)
+        #expect(swapped.skipped == 1)
+        #expect(Set(try photosByPath(store).keys) == ["a.jpg"])
+        let ignored = try await DatabaseQueue(path: path).read { db in
+            try Data.fetchAll(db, sql: "SELECT path FROM ignoredFile").map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(ignored == ["b.jpg"])
+
+        let again = try await index(tree.path + "/photos", into: store)
+        #expect(again.unchanged == 1 && again.skipped == 1 && again.opened == 0)
+    }
+
     @Test("File names that are not UTF-8 are indexed; hidden files and symlinks are not")
     func namesAndLinks() async throws {
         let tree = try TemporaryDirectory()
