@@ -25,6 +25,9 @@ struct DirectoryWalker {
 
     let root: [UInt8]
     let settings: IndexSettings
+    /// Whether to take file types from directory entries. False acts as a file system that
+    /// reports none (`DT_UNKNOWN`), so every entry is `stat`ed; tests use it to cover that path.
+    var trustsEntryTypes = true
     /// Files never reported, such as the index database when it lies inside the root.
     let excluded: Set<RelativePath>
     private let skipFolders: Set<[UInt8]>
@@ -71,7 +74,7 @@ struct DirectoryWalker {
 
                 // Symbolic links, devices and the like are never reported.
                 var st: stat?
-                var kind = Int(entry.pointee.d_type)
+                var kind = trustsEntryTypes ? Int(entry.pointee.d_type) : Int(DT_UNKNOWN)
                 if kind == Int(DT_UNKNOWN) {
                     guard let status = Self.status(of: name, in: descriptor) else { continue }  // vanished since readdir
                     st = status

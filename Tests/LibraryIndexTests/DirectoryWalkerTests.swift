@@ -1,0 +1,40 @@
+import Foundation
+@testable import LibraryIndex
+import PhotoFixtures
+import Testing
+
+@Suite("Directory walker")
+struct DirectoryWalkerTests {
+    /// Every file the walk reports, with its stamp, in walk order.
+    static func walk(_ root: String, trustsEntryTypes: Bool, wantsStamp: @escaping (RelativePath) -> Bool) -> [DirectoryWalker.Entry] {
+        var walker = DirectoryWalker(root: Array(root.utf8), settings: .default)
+        walker.trustsEntryTypes = trustsEntryTypes
+        var entries: [DirectoryWalker.Entry] = []
+        let failures = walker.walk(wantsStamp: wantsStamp) { entries.append($0) }
+        #expect(failures.isEmpty)
+        return entries
+    }
+
+    @Test("Without entry types (DT_UNKNOWN) the walk finds the same files, and skips links and hidden names")
+    func sameWithoutEntryTypes() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("2024/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("2024/deep/c.txt", Array("note".utf8))
+        try tree.write(".hidden/d.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/link.jpg", withDestinationPath: tree.path + "/a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/loop", withDestinationPath: tree.path)
+        mkfifo(tree.path + "/pipe", 0o644)
+
+        let known: Set<RelativePath> = [RelativePath("a.jpg")]
+        let typed = Self.walk(tree.path, trustsEntryTypes: true) { known.contains($0) }
+        let untyped = Self.walk(tree.path, trustsEntryTypes: false) { known.contains($0) }
+        #expect(Set(typed.map(\.path.string)) == ["a.jpg", "2024/b.jpg", "2024/deep/c.txt"])
+        #expect(typed.map(\.path) == untyped.map(\.path))
+        for entries in [typed, untyped] {
+            // Only the file the caller knows is stamped.
+            #expect(entries.filter { $0.stamp != nil }.map(\.path.string) == ["a.jpg"])
+            #expect(entries.first { $0.path.string == "a.jpg" }?.stamp?.size == Int64(PhotoFixtures.jpeg(width: 8, height: 8).count))
+        }
+    }
+}
