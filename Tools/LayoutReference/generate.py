@@ -171,17 +171,21 @@ def _(i):
     p = [0.0, 1.0][i % 2] if i in (2, 3) else u(0, 1, 0.01)
     return dict(progress=p, animated_index=a, full_widths=fw, cell_height=48.0, superview_width=ch(SUPER)), False
 
+def strip_offset(case, inset, n, before, after):
+    """An original strip offset: over-scrolled before the first cell (case "before", by up to
+    `before` points), past the last (case "after", by up to `after`), or anywhere in between."""
+    if case == "before":
+        return -inset - u(*before)
+    if case == "after":
+        return 32.0 * n + u(*after) - inset
+    return u(-inset, 32 * n - inset)
+
 @gen("SA.unfold_center_offset")
 def _(i):
     S = ch(SUPER)
     inset = S / 2 - 2 - 15
     n = rng.randint(1, 9)
-    if i == 0:
-        off = -inset - u(20, 150)
-    elif i == 1:
-        off = 32.0 * n + u(0, 100) - inset
-    else:
-        off = u(-inset, 32 * n - inset)
+    off = strip_offset({0: "before", 1: "after"}.get(i), inset, n, (20, 150), (0, 100))
     return dict(original_inset=inset, original_offset=off, count=n), False
 
 @gen("SA.unfold_content_offset")
@@ -190,7 +194,7 @@ def _(i):
     inset = S / 2 - 2 - 15
     n = rng.randint(2, 8)
     fw = full_widths(n)
-    off = u(-inset, 32 * n - inset)
+    off = strip_offset(None, inset, n, None, None)
     co = R.sa_unfold_center_offset(inset, off, n)
     p = [0.0, 1.0][i % 2] if i < 2 else u(0, 1, 0.01)
     L = R.sa_accordion_layout(p, co["current_index"], fw, 48.0, S)
@@ -204,12 +208,7 @@ def _(i):
     n = rng.randint(1, 8)
     fw = full_widths(n)
     p = [0.0, 1.0][i % 2] if i < 2 else u(0, 1, 0.01)
-    if i == 2:
-        off = -inset - u(10, 100)
-    elif i == 3:
-        off = 32.0 * n + u(0, 80) - inset
-    else:
-        off = u(-inset, 32 * n - inset)
+    off = strip_offset({2: "before", 3: "after"}.get(i), inset, n, (10, 100), (0, 80))
     return dict(progress=p, original_inset=inset, original_offset=off, full_widths=fw, cell_height=48.0,
                 superview_width=S), False
 
