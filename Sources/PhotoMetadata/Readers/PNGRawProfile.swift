@@ -1,7 +1,7 @@
 /// EXIF kept in a PNG text chunk the way ImageMagick and GIMP wrote it before `eXIf` existed:
 /// the keyword `Raw profile type exif` (or `... APP1`) and the text
-/// `"\nexif\n   <byte count>\n<hex digits, wrapped in lines>"`, compressed in a `zTXt` chunk
-/// and optionally in an `iTXt` one.
+/// `"\nexif\n   <byte count>\n<hex digits, wrapped in lines>"`, in a `tEXt` chunk, a `zTXt`
+/// one (always compressed) or an `iTXt` one (compressed or not).
 enum PNGRawProfile {
     static let keywords: Set<String> = ["Raw profile type exif", "Raw profile type APP1"]
     /// Longest keyword PNG allows, plus its terminating NUL.
