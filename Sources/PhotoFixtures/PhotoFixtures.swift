@@ -46,13 +46,14 @@ public enum PhotoFixtures {
         bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
         let tiff = exifTIFF(exif)
         let profileText = Array("Raw profile type exif".utf8) + [0]
+        let markedExif = Array("Exif".utf8) + [0, 0] + tiff
         var before: [UInt8] = [], after: [UInt8] = []
         if !tiff.isEmpty {
             switch exifStyle {
             case .exifChunk: before = pngChunk("eXIf", tiff)
             case .exifChunkAfterImageData: after = pngChunk("eXIf", tiff)
-            case .rawProfile: before = pngChunk("tEXt", profileText + rawProfile(Array("Exif".utf8) + [0, 0] + tiff))
-            case .compressedRawProfile: after = pngChunk("zTXt", profileText + [0] + zlibStored(rawProfile(Array("Exif".utf8) + [0, 0] + tiff)))
+            case .rawProfile: before = pngChunk("tEXt", profileText + rawProfile(markedExif))
+            case .compressedRawProfile: after = pngChunk("zTXt", profileText + [0] + zlibStored(rawProfile(markedExif)))
             }
         }
         bytes += before
