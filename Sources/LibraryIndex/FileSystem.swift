@@ -41,6 +41,12 @@ enum FileSystem {
         return rc == 0 ? .success(st) : .failure(Errno(errno))
     }
 
+    /// `lstat` of a path (a final symbolic link is not followed), or `nil`.
+    static func linkStatus(_ path: [UInt8]) -> stat? {
+        var st = stat()
+        return withCPath(path) { lstat($0, &st) } == 0 ? st : nil
+    }
+
     /// Opens a regular file for reading without following a final symlink or blocking on a FIFO.
     static func openForReading(_ path: [UInt8]) -> Result<Int32, Errno> {
         let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }

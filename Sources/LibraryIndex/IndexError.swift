@@ -13,6 +13,12 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         case indexInProgress
         case diskFull
         case databaseFailure
+        case databaseIncomplete
+        case databaseReadOnly
+        case databaseUnreadable
+        case invalidSettings
+        case backupFailed
+        case relocationMismatch
     }
 
     public var code: Code

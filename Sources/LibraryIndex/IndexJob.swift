@@ -9,13 +9,16 @@ final class IndexJob: Sendable {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
+    /// Remove rows whose files are gone even past the removal limit.
+    let prune: Bool
     let control = RunControl()
     private let openedFiles = Atomic<Int>(0)
 
-    init(root: String, store: LibraryStore, settings: IndexSettings) {
+    init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool) {
         self.root = root
         self.store = store
         self.settings = settings
+        self.prune = prune
     }
 
     /// A file the walk found that must be opened.
@@ -39,7 +42,9 @@ final class IndexJob: Sendable {
         var unseen = try store.knownFiles()
         let runID = try store.beginRun()
         var progress = IndexProgress()
+        progress.photosBefore = unseen.values.count { $0.isPhoto }
         let throttle = ReportThrottle()
+        var reappeared: [RelativePath] = []
 
         // 1. Walk: compare stamps; only new and changed files become candidates.
         var candidates: [Candidate] = []
@@ -50,6 +55,7 @@ final class IndexJob: Sendable {
             let known = unseen.removeValue(forKey: entry.path)
             if let known, known.stamp == entry.stamp {
                 if known.isPhoto { progress.unchanged += 1 } else { progress.skipped += 1 }
+                if known.isMissing { reappeared.append(entry.path) }
             } else {
                 candidates.append(Candidate(path: entry.path, known: known))
             }
@@ -65,24 +71,46 @@ final class IndexJob: Sendable {
             try readAndWrite(candidates, progress: &progress, throttle: throttle, report: report)
         }
 
-        // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them.
+        // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them,
+        //    or so many are gone that the folder is more likely unmounted than emptied.
         if !control.isStopRequested {
             progress.phase = .removing
             report(progress)
+            try store.apply(reappeared.map(IndexChange.found))
             let blind = progress.unreadableDirectories
             let gone = unseen.keys.filter { path in !blind.contains { path.isInside($0) } }
-            for chunk in stride(from: 0, to: gone.count, by: settings.batchSize) {
-                let slice = gone[chunk..<min(chunk + settings.batchSize, gone.count)]
-                try store.apply(slice.map(IndexChange.remove))
-                progress.removed += slice.filter { unseen[$0]?.isPhoto == true }.count
+            let gonePhotos = gone.count { unseen[$0]?.isPhoto == true }
+            if !prune && exceedsRemovalLimit(removing: gonePhotos, of: progress.photosBefore) {
+                let since = LibraryStore.timestamp()
+                try writeInBatches(gone.filter { unseen[$0]?.isPhoto == true }.map { IndexChange.markMissing($0, since: since) })
+                progress.missing = gonePhotos
+            } else {
+                try writeInBatches(gone.map(IndexChange.remove))
+                progress.removed += gonePhotos
             }
         }
 
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         try store.finishRun(runID, progress: progress)
+        // Everything into the main file, so that copying the `.sqlite` file alone copies the index.
+        store.checkpoint()
         report(progress)
         _ = consume lock
+    }
+
+    /// Whether removing `removing` of `total` photo rows needs `--prune`: all of them, or more than
+    /// the limit's share of a library of at least `removalLimitFrom` photos.
+    private func exceedsRemovalLimit(removing: Int, of total: Int) -> Bool {
+        guard removing > 0 else { return false }
+        if removing >= total { return true }
+        return total >= settings.removalLimitFrom && Double(removing) > settings.removalLimit * Double(total)
+    }
+
+    private func writeInBatches(_ changes: [IndexChange]) throws(IndexError) {
+        for start in stride(from: 0, to: changes.count, by: settings.batchSize) {
+            try store.apply(Array(changes[start..<min(start + settings.batchSize, changes.count)]))
+        }
     }
 
     /// The database and its companion files, relative to the root, when the user keeps the index
@@ -165,7 +193,9 @@ final class IndexJob: Sendable {
         case .failure(let error) where error.rawValue == ENOENT || error.rawValue == ENOTDIR || error.rawValue == ELOOP:
             return .vanished(path)
         case .failure(let error):
-            return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(path, stamp: nil, format: nil, message: "cannot open: \(error)"))
+            return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
+                path, stamp: nil, modified: FileSystem.linkStatus(rootBytes + path.bytes).map { FileStamp($0).modified },
+                format: nil, message: "cannot open: \(error)"))
         }
         openedFiles.add(1, ordering: .relaxed)
         defer { close(fd) }
@@ -187,7 +217,8 @@ final class IndexJob: Sendable {
             case .notAnImage:
                 return .notAnImage(path, stamp)
             case .unreadable:
-                return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(path, stamp: nil, format: nil, message: error.message))
+                return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
+                    path, stamp: nil, modified: stamp.modified, format: nil, message: error.message))
             case .truncated, .malformed, .budgetExceeded:
                 return .photo(failedPhoto(path, stamp: stamp, format: error.format, message: error.message), failed: true)
             }
@@ -195,9 +226,12 @@ final class IndexJob: Sendable {
     }
 
     /// A row for a file that could not be read. Without a stamp the row never matches the file, so
-    /// the next run tries it again (e.g. after its permissions are fixed).
-    private func failedPhoto(_ path: RelativePath, stamp: FileStamp?, format: ImageFormat?, message: String) -> IndexedPhoto {
-        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: 0))
+    /// the next run tries it again (e.g. after its permissions are fixed); its date still comes
+    /// from the modification time when that could be read (`modified`).
+    private func failedPhoto(
+        _ path: RelativePath, stamp: FileStamp?, modified: Int64? = nil, format: ImageFormat?, message: String
+    ) -> IndexedPhoto {
+        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0))
         return IndexedPhoto(
             path: path, fileSize: stamp?.size ?? -1, modificationTime: stamp?.modified ?? -1,
             format: format, captureDate: date, error: message)

@@ -32,6 +32,15 @@ public struct IndexProgress: Sendable, Hashable {
     public var opened = 0
     /// Directories that could not be read; their rows were kept.
     public var unreadableDirectories: [RelativePath] = []
+    /// Photo rows whose files were not found but were kept, marked missing, because removing them
+    /// would have gone past the removal limit (all rows, or more than `IndexSettings.removalLimit`).
+    /// `IndexRun` started with `prune: true` removes them instead.
+    public var missing = 0
+    /// The photo rows the index held when the run started.
+    public var photosBefore = 0
+
+    /// Whether the root folder itself could not be read (nothing under it was changed).
+    public var rootWasUnreadable: Bool { unreadableDirectories.contains { $0.bytes.isEmpty } }
 
     public init() {}
 }

@@ -10,23 +10,62 @@ public struct IndexSettings: Sendable, Hashable, Codable {
     public var skipHidden: Bool
     /// Reader threads; 0 means one per core.
     public var jobs: Int
-    /// Rows written per transaction.
+    /// Rows written per transaction (1–100,000).
     public var batchSize: Int
+    /// The largest share of a library (0–1) one run may remove without `--prune`: beyond it, rows
+    /// whose files were not found are kept and marked missing, as when a drive is not mounted.
+    public var removalLimit: Double
+    /// Libraries with fewer photos than this may lose any share in one run, but never all of it.
+    public var removalLimitFrom: Int
 
     public static let `default` = IndexSettings(
         skipFolders: ["@eaDir", "#recycle", "#snapshot", "$RECYCLE.BIN", "System Volume Information", "lost+found"],
         skipFiles: ["Thumbs.db", "desktop.ini", ".DS_Store"],
         skipHidden: true,
         jobs: 0,
-        batchSize: 500
+        batchSize: 500,
+        removalLimit: 0.1,
+        removalLimitFrom: 100
     )
 
-    public init(skipFolders: [String], skipFiles: [String], skipHidden: Bool, jobs: Int, batchSize: Int) {
+    public init(
+        skipFolders: [String], skipFiles: [String], skipHidden: Bool, jobs: Int, batchSize: Int,
+        removalLimit: Double = 0.1, removalLimitFrom: Int = 100
+    ) {
         self.skipFolders = skipFolders
         self.skipFiles = skipFiles
         self.skipHidden = skipHidden
         self.jobs = jobs
         self.batchSize = batchSize
+        self.removalLimit = removalLimit
+        self.removalLimitFrom = removalLimitFrom
+    }
+
+    /// The largest `jobs` and `batchSize` accepted.
+    public static let maximumJobs = 256
+    public static let maximumBatchSize = 100_000
+
+    /// Refuses values no run can work with, naming the key and the accepted range.
+    public func validate() throws(IndexError) {
+        var problems: [String] = []
+        if !(0...Self.maximumJobs).contains(jobs) {
+            problems.append("jobs must be 0 (one per core) to \(Self.maximumJobs) (got \(jobs))")
+        }
+        if !(1...Self.maximumBatchSize).contains(batchSize) {
+            problems.append("batchSize must be 1 to \(Self.maximumBatchSize) (got \(batchSize))")
+        }
+        if !(removalLimit >= 0 && removalLimit <= 1) {
+            problems.append("removalLimit must be a share from 0 to 1, e.g. 0.1 for 10% (got \(removalLimit))")
+        }
+        if removalLimitFrom < 0 {
+            problems.append("removalLimitFrom must be 0 or more (got \(removalLimitFrom))")
+        }
+        if skipFolders.contains(where: \.isEmpty) || skipFiles.contains(where: \.isEmpty) {
+            problems.append("skipFolders and skipFiles must not contain empty names")
+        }
+        guard problems.isEmpty else {
+            throw IndexError(.invalidSettings, "Invalid index settings: " + problems.joined(separator: "; ") + ".")
+        }
     }
 
     /// Missing keys take their default, so a config file may name only what it changes.
@@ -38,6 +77,8 @@ public struct IndexSettings: Sendable, Hashable, Codable {
         skipHidden = try c.decodeIfPresent(Bool.self, forKey: .skipHidden) ?? d.skipHidden
         jobs = try c.decodeIfPresent(Int.self, forKey: .jobs) ?? d.jobs
         batchSize = try c.decodeIfPresent(Int.self, forKey: .batchSize) ?? d.batchSize
+        removalLimit = try c.decodeIfPresent(Double.self, forKey: .removalLimit) ?? d.removalLimit
+        removalLimitFrom = try c.decodeIfPresent(Int.self, forKey: .removalLimitFrom) ?? d.removalLimitFrom
     }
 
     /// The number of reader threads to start.

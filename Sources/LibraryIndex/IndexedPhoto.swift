@@ -17,12 +17,15 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var cameraModel: String?
     /// Why the file could not be read, or `nil`.
     public var error: String?
+    /// When a run last found this row's file missing and kept the row (see `IndexSettings.removalLimit`),
+    /// as an ISO 8601 timestamp; `nil` while the file is there.
+    public var missingSince: String?
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-        error: String? = nil
+        error: String? = nil, missingSince: String? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -35,12 +38,13 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.error = error
+        self.missingSince = missingSince
     }
 }
 
 /// The capture time of one photo, as the timeline needs it: loaded in one query, in capture order.
 public struct PhotoMoment: Sendable, Hashable {
-    /// The relative path for display (invalid UTF-8 shown as U+FFFD).
+    /// The relative path as text (`RelativePath.string`: invalid UTF-8 bytes as `\xHH`).
     public var path: String
     public var captured: LocalDateTime
     public var source: DateSource

@@ -14,8 +14,9 @@ public struct Indexer: Sendable {
     public let store: LibraryStore
     public let settings: IndexSettings
 
-    /// Checks that `root` is a readable folder.
+    /// Checks that `root` is a readable folder and `settings` are valid.
     public init(root: String, store: LibraryStore, settings: IndexSettings = .default) throws(IndexError) {
+        try settings.validate()
         self.root = try Self.resolveRoot(root)
         self.store = store
         self.settings = settings
@@ -40,8 +41,11 @@ public struct Indexer: Sendable {
     /// The run as an asynchronous sequence of progress snapshots; the work starts on iteration.
     ///
     /// Stopping the iteration (or cancelling its task) stops the run after committing what was read.
-    public func run() -> IndexRun {
-        IndexRun(job: IndexJob(root: root, store: store, settings: settings))
+    /// Rows whose files were not found are removed, unless that would remove every photo or more
+    /// than `settings.removalLimit` of a library: then they are kept and marked missing
+    /// (`IndexProgress.missing`), unless `prune` confirms the removal.
+    public func run(prune: Bool = false) -> IndexRun {
+        IndexRun(job: IndexJob(root: root, store: store, settings: settings, prune: prune))
     }
 }
 

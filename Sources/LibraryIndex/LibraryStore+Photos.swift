@@ -19,12 +19,28 @@ extension LibraryStore {
         return photos
     }
 
-    /// Calls `body` with every row, ordered by path, in one consistent snapshot.
-    public func forEachPhoto(_ body: (IndexedPhoto) throws -> Void) throws(IndexError) {
+    /// Calls `body` with every row (or only the rows marked missing), ordered by path, in one
+    /// consistent snapshot.
+    public func forEachPhoto(onlyMissing: Bool = false, _ body: (IndexedPhoto) throws -> Void) throws(IndexError) {
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM photo ORDER BY path")
+            if try onlyMissing && !Self.hasMissingColumn(db) { return }
+            let filter = onlyMissing ? " WHERE missingSince IS NOT NULL" : ""
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM photo\(filter) ORDER BY path")
             while let row = try rows.next() { try body(IndexedPhoto(row: row)) }
         }
+    }
+
+    /// The number of rows marked missing.
+    public func missingCount() throws(IndexError) -> Int {
+        try read { db in
+            guard try Self.hasMissingColumn(db) else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE missingSince IS NOT NULL") ?? 0
+        }
+    }
+
+    /// Whether the database has the `missingSince` column (a reader may open one written before it).
+    private static func hasMissingColumn(_ db: Database) throws -> Bool {
+        try db.columns(in: "photo").contains { $0.name == "missingSince" }
     }
 
     /// Calls `body` with the capture time of every photo, in capture order (then path).
@@ -42,7 +58,7 @@ extension LibraryStore {
             let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
                 // The blobs are read in place: no copy per row for a million rows.
-                guard let path = try row.withUnsafeData(atIndex: 0, { $0.map { String(decoding: $0, as: UTF8.self) } }),
+                guard let path = try row.withUnsafeData(atIndex: 0, { $0.map(RelativePath.text) }),
                       let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
                 else { continue }
                 let source: Int = row[2]
@@ -121,7 +137,8 @@ extension IndexedPhoto {
             displaySize: displayWidth.flatMap { w in displayHeight.map { PixelSize(width: w, height: $0) } },
             cameraMake: row["make"],
             cameraModel: row["model"],
-            error: row["error"]
+            error: row["error"],
+            missingSince: row["missingSince"]
         )
     }
 

@@ -55,6 +55,11 @@ extension LibraryStore {
                 );
                 """)
         }
+        // Rows whose file was not found by a run that would otherwise have removed too many
+        // (an unmounted drive looks like an empty folder): kept, and dated when first missed.
+        migrator.registerMigration("v2-missing") { db in
+            try db.execute(sql: "ALTER TABLE photo ADD COLUMN missingSince TEXT")
+        }
         return migrator
     }()
 }

@@ -5,6 +5,8 @@ import GRDB
 struct KnownFile: Sendable {
     var stamp: FileStamp
     var isPhoto: Bool
+    /// A photo row kept by an earlier run although its file was not found.
+    var isMissing = false
 }
 
 /// A change to write, produced by reading one file.
@@ -17,6 +19,10 @@ enum IndexChange: Sendable {
     case ignore(RelativePath, FileStamp, wasPhoto: Bool)
     /// Drop whatever row the path had.
     case remove(RelativePath)
+    /// Keep the photo row of a file the walk did not find, dated from when it was first missed.
+    case markMissing(RelativePath, since: String)
+    /// The file of a row marked missing is back, unchanged.
+    case found(RelativePath)
 }
 
 extension LibraryStore {
@@ -45,9 +51,11 @@ extension LibraryStore {
             var known: [RelativePath: KnownFile] = [:]
             known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM photo) + (SELECT count(*) FROM ignoredFile)") ?? 0)
             for (table, isPhoto) in [("photo", true), ("ignoredFile", false)] {
-                let rows = try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM \(table)")
+                let missing = isPhoto ? "missingSince IS NOT NULL" : "0"
+                let rows = try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified, \(missing) FROM \(table)")
                 while let row = try rows.next() {
-                    known[RelativePath(bytes: Array(row[0] as Data))] = KnownFile(stamp: FileStamp(size: row[1], modified: row[2]), isPhoto: isPhoto)
+                    known[RelativePath(bytes: Array(row[0] as Data))] = KnownFile(
+                        stamp: FileStamp(size: row[1], modified: row[2]), isPhoto: isPhoto, isMissing: row[3])
                 }
             }
             return known
@@ -75,8 +83,10 @@ extension LibraryStore {
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
                     pixelWidth = excluded.pixelWidth, pixelHeight = excluded.pixelHeight,
                     orientation = excluded.orientation, width = excluded.width, height = excluded.height,
-                    make = excluded.make, model = excluded.model, error = excluded.error
+                    make = excluded.make, model = excluded.model, error = excluded.error, missingSince = NULL
                 """)
+            let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
+            let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")
             let ignore = try db.cachedStatement(sql: "INSERT OR REPLACE INTO ignoredFile (path, fileSize, modified) VALUES (?, ?, ?)")
             let deletePhoto = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
             let deleteIgnored = try db.cachedStatement(sql: "DELETE FROM ignoredFile WHERE path = ?")
@@ -91,6 +101,10 @@ extension LibraryStore {
                 case .remove(let path):
                     try deletePhoto.execute(arguments: [Data(path.bytes)])
                     try deleteIgnored.execute(arguments: [Data(path.bytes)])
+                case .markMissing(let path, let since):
+                    try markMissing.execute(arguments: [since, Data(path.bytes)])
+                case .found(let path):
+                    try found.execute(arguments: [Data(path.bytes)])
                 }
             }
         }
@@ -127,7 +141,7 @@ extension LibraryStore {
         }
     }
 
-    private static func timestamp() -> String {
+    static func timestamp() -> String {
         ISO8601DateFormatter().string(from: Date())
     }
 }

@@ -38,19 +38,21 @@ public final class LibraryStore: Sendable {
         do {
             switch mode {
             case .readOnly:
-                var configuration = Configuration()
-                configuration.readonly = true
-                configuration.busyMode = .timeout(10)
-                reader = try DatabaseQueue(path: path, configuration: configuration)
+                reader = try Self.openForReading(path: path)
                 writer = nil
-                try reader.read { db in try Self.checkSchemaVersion(db, path: path) }
             case .readWrite:
                 let directory = (path as NSString).deletingLastPathComponent
                 if !directory.isEmpty {
                     try? fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 }
-                if !exists && !fileManager.isWritableFile(atPath: directory.isEmpty ? "." : directory) {
-                    throw IndexError(.databaseNotWritable, "Cannot create the database at \(path): the folder is missing or not writable; choose another place with --db FILE.")
+                let folder = directory.isEmpty ? "." : directory
+                if !fileManager.isWritableFile(atPath: folder) {
+                    if Self.isOnReadOnlyFileSystem(folder) {
+                        throw IndexError(.databaseReadOnly, "Cannot write the database at \(path): it is on a read-only file system. Reading it works (shoebox photos, sections); to index, copy it to writable storage and pass that copy with --db FILE.")
+                    }
+                    if !exists {
+                        throw IndexError(.databaseNotWritable, "Cannot create the database at \(path): the folder is missing or not writable; choose another place with --db FILE.")
+                    }
                 }
                 var configuration = Configuration()
                 configuration.busyMode = .timeout(10)
@@ -66,8 +68,45 @@ public final class LibraryStore: Sendable {
         } catch let error as IndexError {
             throw error
         } catch {
-            throw IndexError(Self.code(for: error), Self.message(for: error, path: path), underlyingError: error)
+            let code = Self.code(for: error)
+            if mode == .readOnly && code == .databaseNotWritable {
+                throw IndexError(.databaseUnreadable, "Cannot read the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)")); check that the file and its folder are readable.", underlyingError: error)
+            }
+            throw IndexError(code, Self.message(for: error, path: path), underlyingError: error)
         }
+    }
+
+    /// A read-only connection. On storage where SQLite cannot create the WAL index (`-shm`) beside
+    /// the file, such as a read-only mount, the file is opened as immutable instead: nobody can
+    /// write it there, so nothing can change under the reader.
+    private static func openForReading(path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read { db in try checkSchema(db, path: path) }
+        } catch let error as DatabaseError where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else { throw error }
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL
+            var components = URLComponents()
+            components.scheme = "file"
+            components.path = absolute.path
+            components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+            let immutable = try DatabaseQueue(path: components.string ?? path, configuration: configuration)
+            try immutable.read { db in try checkSchema(db, path: path) }
+            return immutable
+        }
+        return queue
+    }
+
+    /// Whether `folder` lies on a file system mounted read-only.
+    private static func isOnReadOnlyFileSystem(_ folder: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// Refuses files that are not SQLite, or SQLite databases of another program, without writing.
@@ -91,6 +130,15 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// For readers: a database newer than this Shoebox, or a file without an index in it (such as a
+    /// copy of the `.sqlite` file made without its `-wal` file), gets a message saying what to do.
+    private static func checkSchema(_ db: Database, path: String) throws {
+        try checkSchemaVersion(db, path: path)
+        guard try db.tableExists("photo") else {
+            throw IndexError(.databaseIncomplete, "\(path) holds no index: it is empty, or a copy of the .sqlite file made without its -wal file while Shoebox was writing. Copy an index with `shoebox backup FILE`; or index again with `shoebox index FOLDER --db \(path)`.")
+        }
+    }
+
     private static func checkSchemaVersion(_ db: Database, path: String) throws {
         let applied = try db.tableExists("grdb_migrations")
             ? try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations") : []
@@ -105,6 +153,7 @@ public final class LibraryStore: Sendable {
         switch dbError.resultCode {
         case .SQLITE_NOTADB: return .notAShoeboxDatabase
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM: return .databaseNotWritable
+        case .SQLITE_CORRUPT: return .databaseIncomplete
         default: return .databaseFailure
         }
     }
@@ -115,6 +164,8 @@ public final class LibraryStore: Sendable {
             return "\(path) is not a Shoebox database; choose another path with --db FILE."
         case .databaseNotWritable:
             return "Cannot write the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)")); choose a writable place with --db FILE."
+        case .databaseIncomplete:
+            return "The database at \(path) is damaged or incomplete (\((error as? DatabaseError)?.message ?? "\(error)")); if it is a copy, copy the original with `shoebox backup FILE`, or index again."
         default:
             return "The database at \(path) failed: \(error)."
         }

@@ -1,7 +1,8 @@
 /// A path relative to the indexed root, kept as the file system's bytes.
 ///
 /// Linux file names are byte strings: a name that is not valid UTF-8 is still a file to index.
-/// `string` shows such bytes as U+FFFD; `bytes` stays exact, and is what the store keys on.
+/// `string` shows such bytes as `\xHH` escapes (so `a\xff.jpg` and `a\xfe.jpg` stay apart);
+/// `bytes` stays exact, and is what the store keys on.
 public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let bytes: [UInt8]
 
@@ -13,15 +14,53 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         self.bytes = Array(string.utf8)
     }
 
-    /// The path for display; invalid UTF-8 sequences appear as U+FFFD.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// The path as text: exact when the bytes are valid UTF-8, else with every byte that is not
+    /// part of a valid sequence written as `\xHH`.
+    public var string: String { Self.text(bytes) }
+
+    /// Whether `string` is the exact name (the bytes are valid UTF-8).
+    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
 
     public var description: String { string }
 
     /// The last component (the file name).
     public var lastComponent: String {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return string }
-        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+        return Self.text(bytes[(slash + 1)...])
+    }
+
+    /// `bytes` as text, invalid UTF-8 bytes as `\xHH`.
+    static func text(_ bytes: some Collection<UInt8>) -> String {
+        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+        var result = ""
+        var source = Array(bytes)[...]
+        while !source.isEmpty {
+            let length = Self.validSequenceLength(source)
+            if length > 0 {
+                result += String(decoding: source.prefix(length), as: UTF8.self)
+                source = source.dropFirst(length)
+            } else {
+                let byte = source.first!
+                result += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                source = source.dropFirst()
+            }
+        }
+        return result
+    }
+
+    /// The byte length of the valid UTF-8 sequence at the start of `bytes`, or 0 if there is none.
+    private static func validSequenceLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        let lead = bytes.first!
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        guard bytes.count >= length else { return 0 }
+        return String(validating: bytes.prefix(length), as: UTF8.self) != nil ? length : 0
     }
 
     /// Whether `self` lies inside the directory `directory` (or is it). The empty path is the root.

@@ -16,8 +16,6 @@ struct ConfigCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = defaults ? ShoeboxConfiguration.default : try library.loadConfiguration()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(configuration) + Data("\n".utf8))
+        try writeJSON(configuration)
     }
 }

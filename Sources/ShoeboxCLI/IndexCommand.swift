@@ -18,36 +18,39 @@ struct IndexCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The folder that holds the photos.", valueName: "root"))
+    @Argument(help: ArgumentHelp("The folder that holds the photos (a name starting with '-' goes after --).", valueName: "root"))
     var root: String
 
-    @Option(name: .long, help: ArgumentHelp("Files read in parallel (default: one per core).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Files read in parallel, 1–\(IndexSettings.maximumJobs) (default: one per core).", valueName: "n"))
     var jobs: Int?
+
+    @Flag(help: ArgumentHelp(
+        "Remove the rows of files that are gone, even when that is all of them or more than the removal limit.",
+        discussion: "Without it, a run that would remove every photo, or more than index.removalLimit (10%) of a library, keeps them and marks them missing: an unmounted drive looks like an empty folder."))
+    var prune = false
 
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
-        if let jobs, jobs < 1 {
-            throw ValidationError("--jobs must be at least 1 (e.g. --jobs 4), or left out to use every core.")
+        if let jobs, !(1...IndexSettings.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs takes 1 to \(IndexSettings.maximumJobs) (e.g. --jobs 4), or leave it out to use every core.")
         }
     }
 
     func run() async throws {
+        // Armed first: a Ctrl-C from here on stops the run cleanly, even before it has started.
+        let interrupts = InterruptWatcher()
+        defer { interrupts.cancel() }
         var settings = try library.loadConfiguration().index
         if let jobs { settings.jobs = jobs }
         // Check the root before creating a database for it.
         let storePath = library.databasePath
-        let store: LibraryStore
-        let indexer: Indexer
-        do {
-            _ = try Indexer.resolveRoot(root)
-            store = try LibraryStore(path: storePath, mode: .readWrite)
-            indexer = try Indexer(root: root, store: store, settings: settings)
-        }
+        _ = try Indexer.resolveRoot(root)
+        let store = try LibraryStore(path: storePath, mode: .readWrite)
+        let indexer = try Indexer(root: root, store: store, settings: settings)
 
-        let run = indexer.run()
-        let interrupts = InterruptHandler { run.stop() }
-        defer { interrupts.cancel() }
+        let run = indexer.run(prune: prune)
+        interrupts.onInterrupt { run.stop() }
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         var last = IndexProgress()
         for try await progress in run {
@@ -55,32 +58,36 @@ struct IndexCommand: AsyncParsableCommand {
             display.show(progress)
         }
         display.finish()
-        print(IndexSummary(progress: last, root: indexer.root, database: storePath, elapsed: display.elapsed).text)
+        try Output.line(IndexSummary(progress: last, root: indexer.root, database: storePath, elapsed: display.elapsed).text)
         if last.phase == .stopped { throw ExitCode(130) }
-    }
-}
-
-/// Turns the first Ctrl-C into a clean stop; a second one quits at once.
-final class InterruptHandler {
-    private let source: any DispatchSourceSignal
-
-    init(onInterrupt: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        nonisolated(unsafe) var count = 0
-        source.setEventHandler {
-            count += 1
-            if count > 1 { _exit(130) }
-            let clearLine = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[2K" : "\n"
-            FileHandle.standardError.write(Data("\(clearLine)Stopping: committing what was read (Ctrl-C again to quit at once)…\n".utf8))
-            onInterrupt()
+        if last.rootWasUnreadable {
+            throw CLIError("Cannot read the folder \(indexer.root): nothing in the index was changed. Check its permissions (ls -ld \(indexer.root)).")
         }
-        source.resume()
-        self.source = source
+        if last.missing > 0 {
+            Output.note(Self.missingWarning(last, root: indexer.root))
+            throw ExitCode(Self.missingExitCode)
+        }
     }
 
-    func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+    /// The exit status of a run that kept rows whose files were not found.
+    static let missingExitCode: Int32 = 3
+
+    static func missingWarning(_ progress: IndexProgress, root: String) -> String {
+        let all = progress.missing >= progress.photosBefore
+        let share = progress.photosBefore > 0 ? Double(progress.missing) / Double(progress.photosBefore) * 100 : 100
+        let how = all ? "none of the \(progress.photosBefore.grouped) photos in the index"
+            : "\(progress.missing.grouped) of the \(progress.photosBefore.grouped) photos in the index (\(String(format: "%.0f", share))%) were not"
+        return """
+            Warning: \(all ? how + " was" : how) found under \(root.terminalSafe). They were kept and marked missing, \
+            in case the folder is on a drive that is not mounted or a share that is offline.
+              List them:                 shoebox photos --missing
+              If they are really gone:   shoebox index \(Self.shellQuoted(root)) --prune
+            """
+    }
+
+    /// `path` quoted for a POSIX shell when it needs it.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0) }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -19,18 +19,25 @@ struct LibraryOptions: ParsableArguments {
             valueName: "file"))
     var configFile: String?
 
-    /// The database path to use, with `~` expanded.
+    /// The database path to use, absolute, with `~` expanded (a relative `--db` or `$SHOEBOX_DB`
+    /// is resolved against the current folder, and shown so in messages).
     var databasePath: String {
-        if let database { return (database as NSString).expandingTildeInPath }
-        return Self.defaultDatabasePath
+        Self.absolute(database ?? Self.defaultDatabasePath)
     }
 
     static var defaultDatabasePath: String {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SHOEBOX_DB"], !path.isEmpty { return (path as NSString).expandingTildeInPath }
+        if let path = environment["SHOEBOX_DB"], !path.isEmpty { return path }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("shoebox/library.sqlite")
+    }
+
+    /// `path` with `~` expanded, made absolute against the current folder, `.` and `..` resolved.
+    static func absolute(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            .standardizedFileURL.path
     }
 
     func loadConfiguration() throws -> ShoeboxConfiguration {

@@ -10,8 +10,11 @@ struct PhotosCommand: AsyncParsableCommand {
         abstract: "List every indexed file with its capture date, date source and display size."
     )
 
-    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error).")
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error, missing; pathBytes for a name that is not UTF-8).")
     var json = false
+
+    @Flag(help: "List only the photos whose files a run did not find and kept (see `shoebox index --prune`).")
+    var missing = false
 
     @OptionGroup var library: LibraryOptions
 
@@ -19,10 +22,12 @@ struct PhotosCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
         if json {
             var writer = JSONArrayWriter()
-            try store.forEachPhoto { try writer.append(PhotoJSON($0)) }
-            writer.finish()
+            try store.forEachPhoto(onlyMissing: missing) { try writer.append(PhotoJSON($0)) }
+            try writer.finish()
         } else {
-            print(PhotoTable(photos: try store.photos()).text)
+            var photos: [IndexedPhoto] = []
+            try store.forEachPhoto(onlyMissing: missing) { photos.append($0) }
+            try Output.line(PhotoTable(photos: photos, onlyMissing: missing).text)
         }
     }
 }
@@ -37,9 +42,15 @@ struct PhotoJSON: Encodable {
     var height: Int?
     var format: String?
     var error: String?
+    /// Whether the last run did not find the file and kept its row.
+    var missing: Bool
+    /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
+    var pathBytes: String?
 
     init(_ photo: IndexedPhoto) {
         path = photo.path.string
+        pathBytes = photo.path.isValidUTF8 ? nil : Data(photo.path.bytes).base64EncodedString()
+        missing = photo.missingSince != nil
         captured = photo.captureDate.local.iso8601
         offset = photo.captureDate.offset?.iso8601
         dateSource = photo.captureDate.source.rawValue
@@ -60,32 +71,38 @@ struct PhotoJSON: Encodable {
         try c.encode(height, forKey: .height)
         try c.encode(format, forKey: .format)
         try c.encode(error, forKey: .error)
+        try c.encode(missing, forKey: .missing)
+        try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, captured, offset, dateSource, width, height, format, error
+        case path, captured, offset, dateSource, width, height, format, error, missing, pathBytes
     }
 }
 
 /// Aligned columns for people: date, source, size, format, path (and the error, if any).
 struct PhotoTable {
     var photos: [IndexedPhoto]
+    var onlyMissing = false
 
     var text: String {
-        guard !photos.isEmpty else { return "The index is empty." }
+        guard !photos.isEmpty else { return onlyMissing ? "No photo is marked missing." : "The index is empty." }
         var rows = [["CAPTURED", "SOURCE", "SIZE", "FORMAT", "PATH"]]
         for photo in photos {
             let date = photo.captureDate
             var captured = date.local.readable
             if let offset = date.offset { captured += " " + offset.iso8601 }
             let size = photo.displaySize.map { "\($0.width)×\($0.height)" } ?? "–"
-            var path = photo.path.string
-            if let error = photo.error { path += "  (error: \(error))" }
+            var path = photo.path.string.terminalSafe
+            if let error = photo.error { path += "  (error: \(error.terminalSafe))" }
+            if let since = photo.missingSince { path += "  (missing since \(since.prefix(10)))" }
             rows.append([captured, date.source.rawValue, size, photo.format?.rawValue ?? "?", path])
         }
-        let failed = photos.filter { $0.error != nil }.count
+        let failed = photos.count { $0.error != nil }
+        let missing = photos.count { $0.missingSince != nil }
         var footer = "\(photos.count.grouped) files"
         if failed > 0 { footer += ", \(failed.grouped) with errors" }
+        if missing > 0 && !onlyMissing { footer += ", \(missing.grouped) missing (shoebox photos --missing)" }
         return Columns.format(rows, rightAligned: [2]) + "\n" + footer
     }
 }
@@ -121,14 +138,14 @@ extension String {
 func writeJSON(_ value: some Encodable) throws {
     var data = try jsonEncoder.encode(value)
     data.append(0x0A)
-    FileHandle.standardOutput.write(data)
+    try Output.write(data)
 }
 
 /// Writes a JSON array element by element, so memory stays flat however long the list is.
 func writeJSONArray<Element, Encoded: Encodable>(_ elements: [Element], _ transform: (Element) -> Encoded) throws {
     var writer = JSONArrayWriter()
     for element in elements { try writer.append(transform(element)) }
-    writer.finish()
+    try writer.finish()
 }
 
 /// Streams a pretty-printed JSON array to standard output in chunks.
@@ -141,14 +158,14 @@ struct JSONArrayWriter {
         buffer.append(try jsonEncoder.encode(element))
         isEmpty = false
         if buffer.count > 1 << 16 {
-            FileHandle.standardOutput.write(buffer)
+            try Output.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
     }
 
-    mutating func finish() {
+    mutating func finish() throws {
         buffer.append(contentsOf: Array((isEmpty ? "]\n" : "\n]\n").utf8))
-        FileHandle.standardOutput.write(buffer)
+        try Output.write(buffer)
         buffer.removeAll()
     }
 }

@@ -71,16 +71,18 @@ struct IndexSummary {
         let p = progress
         var lines: [String] = []
         let verb = p.phase == .stopped ? "Stopped indexing" : "Indexed"
-        lines.append("\(verb) \(root) in \(String(format: "%.1f", elapsed.seconds)) s")
-        lines.append("  \(p.added.grouped) added, \(p.updated.grouped) updated, \(p.unchanged.grouped) unchanged, \(p.removed.grouped) removed, \(p.failed.grouped) failed, \(p.skipped.grouped) skipped (not images)")
+        lines.append("\(verb) \(root.terminalSafe) in \(String(format: "%.1f", elapsed.seconds)) s")
+        var counts = "  \(p.added.grouped) added, \(p.updated.grouped) updated, \(p.unchanged.grouped) unchanged, \(p.removed.grouped) removed, \(p.failed.grouped) failed, \(p.skipped.grouped) skipped (not images)"
+        if p.missing > 0 { counts += ", \(p.missing.grouped) missing (kept)" }
+        lines.append(counts)
         if p.phase == .stopped {
             lines.append("  \(p.read.grouped) of \(p.toRead.grouped) new or changed files were read and committed; run the same command again to finish.")
         }
         for directory in p.unreadableDirectories {
-            let name = directory.bytes.isEmpty ? root : directory.string
+            let name = (directory.bytes.isEmpty ? root : directory.string).terminalSafe
             lines.append("  Could not read the folder \(name): its photos already in the index were kept.")
         }
-        lines.append("  Database: \(database)")
+        lines.append("  Database: \(database.terminalSafe)")
         return lines.joined(separator: "\n")
     }
 }

@@ -21,19 +21,19 @@ struct SectionsCommand: AsyncParsableCommand {
     @Option(name: .customLong("level"), help: "The zoom level.")
     var levelArgument: LevelArgument = .coarse
 
-    @Option(help: ArgumentHelp("List the photos of one section.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("List the photos of one section (0 or more).", valueName: "n"))
     var section: Int?
 
-    @Option(help: ArgumentHelp("Sampling seed for coarse sections (default from the config file).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sampling seed for coarse sections, 0 or more (default from the config file).", valueName: "n"))
     var seed: UInt64?
 
-    @Option(name: .customLong("span-days"), help: ArgumentHelp("Days per coarse section.", valueName: "n"))
+    @Option(name: .customLong("span-days"), parsing: .unconditional, help: ArgumentHelp("Days per coarse section.", valueName: "n"))
     var spanDays: Int?
 
-    @Option(name: .customLong("merge-limit"), help: ArgumentHelp("Most photos in a two-day fine section.", valueName: "n"))
+    @Option(name: .customLong("merge-limit"), parsing: .unconditional, help: ArgumentHelp("Most photos in a two-day fine section.", valueName: "n"))
     var mergeLimit: Int?
 
-    @Option(name: .customLong("day-start"), help: ArgumentHelp("Hour a day starts (0–23): with 4, photos taken at 1 a.m. belong to the evening before.", valueName: "hour"))
+    @Option(name: .customLong("day-start"), parsing: .unconditional, help: ArgumentHelp("Hour a day starts (0–23): with 4, photos taken at 1 a.m. belong to the evening before.", valueName: "hour"))
     var dayStartHour: Int?
 
     @Flag(help: "Print JSON: an array of sections with level, index, start, end, count and the shown photos.")
@@ -42,6 +42,9 @@ struct SectionsCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        if let section, section < 0 {
+            throw ValidationError("--section takes a section number from 0 (got \(section)); `shoebox sections` lists them.")
+        }
         if let dayStartHour, !(0...23).contains(dayStartHour) {
             throw ValidationError("--day-start takes an hour from 0 to 23, e.g. --day-start 4.")
         }
@@ -73,12 +76,12 @@ struct SectionsCommand: AsyncParsableCommand {
         if json {
             try writeJSONArray(summaries) { SectionJSON($0, library: loaded) }
         } else if section != nil, let summary = summaries.first {
-            print(SectionListing(summary: summary, timeline: timeline).text)
+            try Output.line(SectionListing(summary: summary, timeline: timeline).text)
         } else {
-            print(SectionTable(summaries: summaries, level: level, timeline: timeline).text)
+            try Output.line(SectionTable(summaries: summaries, level: level, timeline: timeline).text)
         }
         if loaded.leftOut > 0 {
-            FileHandle.standardError.write(Data("Note: \(loaded.leftOut) photos have no usable date and are in no section.\n".utf8))
+            Output.note("Note: \(loaded.leftOut) photos have no usable date and are in no section.")
         }
     }
 }
@@ -147,7 +150,7 @@ struct SectionListing {
         for (item, position) in summary.shown.enumerated() {
             let photo = timeline.photos[position]
             let captured = photo.captured.description.prefix(19).replacingOccurrences(of: "T", with: " ")
-            rows.append([String(item), captured, photo.path + (photo.dateOrigin == .fileModified ? "  (file date)" : "")])
+            rows.append([String(item), captured, photo.path.terminalSafe + (photo.dateOrigin == .fileModified ? "  (file date)" : "")])
         }
         lines.append(Columns.format(rows, rightAligned: [0]))
         return lines.joined(separator: "\n")

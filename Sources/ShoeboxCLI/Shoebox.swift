@@ -1,4 +1,6 @@
 public import ArgumentParser
+import Foundation
+import LibraryIndex
 
 /// The `shoebox` command: index a photo folder, then ask it questions.
 public struct Shoebox: AsyncParsableCommand {
@@ -11,13 +13,52 @@ public struct Shoebox: AsyncParsableCommand {
               shoebox photos                    # dates, their sources, sizes
               shoebox sections --level coarse   # date sections
               shoebox zoom --from coarse --section 0 --item 3 --offset 120
+              shoebox backup ~/library-copy.sqlite
 
             The index lives in ~/.local/share/shoebox/library.sqlite unless --db
-            or $SHOEBOX_DB says otherwise.
+            or $SHOEBOX_DB says otherwise. Shoebox never writes to your photos.
             """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self]
+        subcommands: [
+            IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
+            BackupCommand.self, RelocateCommand.self,
+        ]
     )
 
     public init() {}
+
+    /// The program: Ctrl-C handling from the first instruction, then the command named by
+    /// `arguments`. Errors are printed as one line with control characters made visible.
+    public static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        Interrupts.install()
+        do {
+            try checkSingleDashWords(arguments)
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+            exit(withError: nil)
+        } catch let error as CLIError {
+            Output.note("Error: \(error.description.terminalSafe)")
+            exit(withError: ExitCode.failure)
+        } catch let error as IndexError {
+            Output.note("Error: \(error.message.terminalSafe)")
+            exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Refuses `-dash` (which the parser would read as the short flags -d -a -s -h, i.e. help) with
+    /// a message saying how to name a folder or file that starts with a dash.
+    static func checkSingleDashWords(_ arguments: [String]) throws {
+        for argument in arguments {
+            if argument == "--" { return }
+            guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+                  Double(argument) == nil else { continue }
+            throw CLIError("Unknown option '\(argument)': options start with two dashes (e.g. --json). A folder or file whose name starts with '-' goes after --, e.g. shoebox index -- \(argument)")
+        }
+    }
 }

@@ -32,8 +32,14 @@ struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         if let explicitPath {
             return try decode(path: (explicitPath as NSString).expandingTildeInPath, explicit: true)
         }
+        if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty {
+            let expanded = (path as NSString).expandingTildeInPath
+            guard FileManager.default.fileExists(atPath: expanded) else {
+                throw CLIError("There is no configuration file at \(path) (from $SHOEBOX_CONFIG); fix the path, or unset SHOEBOX_CONFIG to use the defaults.")
+            }
+            return try decode(path: expanded, explicit: true)
+        }
         var candidates: [String] = []
-        if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty { candidates.append((path as NSString).expandingTildeInPath) }
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
         candidates.append((configHome as NSString).appendingPathComponent("shoebox/config.json"))
@@ -51,13 +57,50 @@ struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         if let unknown = try? unknownKey(in: data) {
             throw CLIError("The configuration file \(path) has an unknown key \"\(unknown)\"; `shoebox config --defaults` shows every key.")
         }
+        let configuration: ShoeboxConfiguration
         do {
-            return try JSONDecoder().decode(ShoeboxConfiguration.self, from: data)
+            configuration = try JSONDecoder().decode(ShoeboxConfiguration.self, from: data)
         } catch let error as DecodingError {
+            if let problem = negativeSeed(in: data) {
+                throw CLIError("The configuration file \(path) is not valid: \(problem).")
+            }
             throw CLIError("The configuration file \(path) is not valid: \(error.readableDescription).")
         } catch {
             throw CLIError("The configuration file \(path) is not valid JSON: \(error).")
         }
+        do {
+            try configuration.validate()
+        } catch {
+            throw CLIError("The configuration file \(path) is not valid: \(error.localizedProblem); `shoebox config --defaults` shows every key with its default.")
+        }
+        return configuration
+    }
+
+    /// Checks every value with the same rules as the command-line flags.
+    func validate() throws {
+        try index.validate()
+        try sections.validate()
+        try zoom.validate()
+    }
+
+    /// "sections.coarse.seed must be a whole number ≥ 0" for a seed JSON holds but `UInt64` cannot.
+    private static func negativeSeed(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let sections = object["sections"] as? [String: Any],
+              let coarse = sections["coarse"] as? [String: Any],
+              let seed = coarse["seed"] as? NSNumber
+        else { return nil }
+        guard seed.doubleValue < 0 || seed.doubleValue != seed.doubleValue.rounded() else { return nil }
+        return "sections.coarse.seed must be a whole number ≥ 0 (got \(seed))"
+    }
+}
+
+extension Error {
+    /// The error's message as a clause: lower-case start, no full stop.
+    var localizedProblem: String {
+        let text = String(describing: self)
+        let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
+        return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 }
 

@@ -21,10 +21,10 @@ struct ZoomCommand: AsyncParsableCommand {
     @Option(name: .customLong("from"), help: "The level the user is looking at: coarse or fine.")
     var fromArgument: LevelArgument
 
-    @Option(help: ArgumentHelp("Section of the tapped photo.", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Section of the tapped photo (0 or more).", valueName: "s"))
     var section: Int?
 
-    @Option(help: ArgumentHelp("Item of the tapped photo within its section (coarse: among the shown photos).", valueName: "i"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Item of the tapped photo within its section, 0 or more (coarse: among the shown photos).", valueName: "i"))
     var item: Int?
 
     // Unconditional, so that a negative offset (a top inset, a rubber band) is read as a value.
@@ -34,13 +34,13 @@ struct ZoomCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Viewport size in points (default from the config file, 390x844).", valueName: "WxH"))
     var viewport: String?
 
-    @Option(name: .customLong("focal-y"), help: ArgumentHelp("Pinch: the focal point's y in the viewport; the photo under it is the anchor.", valueName: "y"))
+    @Option(name: .customLong("focal-y"), parsing: .unconditional, help: ArgumentHelp("Pinch: the focal point's y in the viewport; the photo under it is the anchor (instead of --section/--item).", valueName: "y"))
     var focalY: Double?
 
-    @Option(name: .customLong("focal-x"), help: ArgumentHelp("Pinch: the focal point's x in the viewport (default: the middle).", valueName: "x"))
+    @Option(name: .customLong("focal-x"), parsing: .unconditional, help: ArgumentHelp("Pinch: the focal point's x in the viewport (default: the middle).", valueName: "x"))
     var focalX: Double?
 
-    @Option(help: ArgumentHelp("Sampling seed for coarse sections (default from the config file).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sampling seed for coarse sections, 0 or more (default from the config file).", valueName: "n"))
     var seed: UInt64?
 
     @Flag(help: "Print JSON: from, to (level, section, item), path, contentOffsetY, clamped, and more.")
@@ -49,8 +49,21 @@ struct ZoomCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        if focalY != nil && (section != nil || item != nil) {
+            throw ValidationError("Give either the tapped photo (--section S --item I) or a pinch's focal point (--focal-y Y), not both.")
+        }
         if focalY == nil && (section == nil || item == nil) {
             throw ValidationError("Give the tapped photo with --section S --item I (or --focal-y Y for a pinch).")
+        }
+        if focalY == nil && focalX != nil {
+            throw ValidationError("--focal-x belongs to a pinch: give --focal-y Y with it.")
+        }
+        if let section, section < 0 { throw ValidationError("--section takes a section number from 0 (got \(section)); `shoebox sections` lists them.") }
+        if let item, item < 0 { throw ValidationError("--item takes an item number from 0 (got \(item)); `shoebox sections --section N` lists them.") }
+        for (name, value) in [("--offset", offset), ("--focal-y", focalY), ("--focal-x", focalX)] {
+            if let value, !value.isFinite {
+                throw ValidationError("\(name) takes a finite number of points, e.g. \(name) 120 (got \(value)).")
+            }
         }
         if let viewport, Self.parseViewport(viewport) == nil {
             throw ValidationError("--viewport takes a width and height in points, e.g. --viewport 390x844.")
@@ -93,7 +106,7 @@ struct ZoomCommand: AsyncParsableCommand {
         if json {
             try writeJSON(result)
         } else {
-            print(result.text)
+            try Output.line(result.text)
         }
     }
 }
@@ -134,10 +147,10 @@ struct ZoomJSON: Encodable {
 
     var text: String {
         var lines = [
-            "\(path)",
+            path.terminalSafe,
             "  \(from.level) section \(from.section), item \(from.item)  →  \(to.level) section \(to.section), item \(to.item)",
         ]
-        if targetPath != path { lines.append("  not shown at the coarse level: landing on \(targetPath), the nearest shown photo in time") }
+        if targetPath != path { lines.append("  not shown at the coarse level: landing on \(targetPath.terminalSafe), the nearest shown photo in time") }
         lines.append(String(format: "  scroll to content offset y = %.2f%@", contentOffsetY, clamped ? String(format: " (clamped from %.2f)", unclampedContentOffsetY) : ""))
         lines.append(String(format: "  cell top on screen: %.2f → %.2f", viewportY, targetViewportY))
         return lines.joined(separator: "\n")

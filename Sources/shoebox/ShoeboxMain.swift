@@ -1,9 +1,8 @@
-import ArgumentParser
 import ShoeboxCLI
 
 @main
 enum ShoeboxMain {
     static func main() async {
-        await Shoebox.main()
+        await Shoebox.start()
     }
 }

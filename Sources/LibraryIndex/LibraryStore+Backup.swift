@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+extension LibraryStore {
+    /// Moves everything in the write-ahead log into the main file and empties the log, so that the
+    /// `.sqlite` file alone holds the whole index. Best effort: a reader that keeps an old snapshot
+    /// open can hold part of the log back until the next run.
+    func checkpoint() {
+        _ = try? writer?.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    /// Writes a consistent copy of the index to `destination` with SQLite's online backup, even
+    /// while a run is writing. The copy is a single file, written under a temporary name and renamed
+    /// into place when complete; an existing file at `destination` is never overwritten.
+    public func backup(to destination: String) throws(IndexError) {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: destination) {
+            throw IndexError(.backupFailed, "\(destination) already exists; give a new file name (a backup never overwrites a file).")
+        }
+        let folder = (destination as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((destination as NSString).lastPathComponent).partial-\(getpid())"
+        do {
+            do {
+                let copy = try DatabaseQueue(path: temporary)
+                try reader.backup(to: copy)
+                try copy.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                }
+                try copy.close()
+            }
+            guard link(temporary, destination) == 0 else {
+                let error = Errno(errno)
+                throw IndexError(.backupFailed, "Cannot write \(destination): \(error).")
+            }
+            unlink(temporary)
+        } catch {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+            if let error = error as? IndexError { throw error }
+            if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+                throw IndexError(.diskFull, "The disk holding \(destination) is full; nothing was written. Free some space or choose another place.", underlyingError: error)
+            }
+            throw IndexError(.backupFailed, "Cannot back up to \(destination): \((error as? DatabaseError)?.message ?? "\(error)").", underlyingError: error)
+        }
+    }
+}
