@@ -22,7 +22,7 @@ struct CommandLineTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
         for row in rows {
-            #expect(Set(row.keys) == ["path", "captured", "offset", "dateSource", "width", "height", "format", "error"])
+            #expect(Set(row.keys) == ["path", "captured", "offset", "dateSource", "width", "height", "format", "error", "missing"])
         }
         let a = try #require(rows.first { $0["path"] as? String == "a.jpg" })
         #expect(a["captured"] as? String == "2021-03-04T05:06:07.250")
@@ -46,7 +46,7 @@ struct CommandLineTests {
         (["index"], "Missing expected argument"),
         (["index", "/nonexistent/folder"], "There is no folder at"),
         (["index", "/etc/hostname"], "is a file, not a folder"),
-        (["index", ".", "--jobs", "0"], "--jobs must be at least 1"),
+        (["index", ".", "--jobs", "0"], "--jobs takes 1 to 256"),
         (["index", ".", "--db", "/etc/hostname/library.sqlite"], "Cannot"),
         (["photos", "--db", "/nonexistent/index.sqlite"], "There is no index at"),
         (["sections", "--level", "sideways"], "Please provide one of 'coarse' and 'fine'"),

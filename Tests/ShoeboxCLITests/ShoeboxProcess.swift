@@ -35,6 +35,44 @@ struct ShoeboxProcess {
         return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs with a deadline (the process is killed past it, and the test fails), optionally in
+    /// `directory` and with standard output sent to `stdout` instead of a pipe (e.g. /dev/full).
+    /// Both streams are drained on their own threads, so neither can fill its pipe and block.
+    static func runWithDeadline(
+        _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+        stdout: FileHandle? = nil, deadline: Duration = .seconds(60)
+    ) throws -> Output {
+        let process = start(arguments, environment: environment)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = stdout ?? outPipe
+        process.standardError = errPipe
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { err = errPipe.fileHandleForReading.readDataToEndOfFile() }
+        if stdout == nil {
+            DispatchQueue.global().async(group: group) { out = outPipe.fileHandleForReading.readDataToEndOfFile() }
+        }
+        let seconds = Double(deadline.components.seconds)
+        if finished.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            throw DeadlineExceeded(arguments: arguments, seconds: seconds)
+        }
+        group.wait()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    struct DeadlineExceeded: Error, CustomStringConvertible {
+        var arguments: [String]
+        var seconds: Double
+        var description: String { "shoebox \(arguments.joined(separator: " ")) did not finish within \(seconds) s" }
+    }
+
     /// Starts a process whose output is discarded (for runs a test kills or waits on).
     static func launch(_ arguments: [String]) throws -> Process {
         let process = start(arguments)
