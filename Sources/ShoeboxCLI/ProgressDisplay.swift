@@ -78,9 +78,13 @@ struct IndexSummary {
         if p.phase == .stopped {
             lines.append("  \(p.read.grouped) of \(p.toRead.grouped) new or changed files were read and committed; run the same command again to finish.")
         }
-        for directory in p.unreadableDirectories {
+        let shown = 10
+        for directory in p.unreadableDirectories.prefix(shown) {
             let name = (directory.bytes.isEmpty ? root : directory.string).terminalSafe
             lines.append("  Could not read the folder \(name): its photos already in the index were kept.")
+        }
+        if p.unreadableDirectories.count > shown {
+            lines.append("  … and \(p.unreadableDirectories.count - shown) more folders that could not be read.")
         }
         lines.append("  Database: \(database.terminalSafe)")
         return lines.joined(separator: "\n")

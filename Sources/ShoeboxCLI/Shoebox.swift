@@ -47,7 +47,13 @@ public struct Shoebox: AsyncParsableCommand {
             Output.note("Error: \(error.message.terminalSafe)")
             exit(withError: ExitCode.failure)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            // The parser's own messages quote what was typed: keep their lines, escape the rest.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).terminalSafe }.joined(separator: "\n")
+            Output.note(message)
+            exit(withError: code)
         }
     }
 

@@ -146,6 +146,9 @@ struct DataSafetyCLITests {
         let message = try ShoeboxProcess.runWithDeadline(["index", tree.path + "/no\u{1B}[2Jsuch", "--db", db])
         #expect(message.status == 1)
         #expect(!message.stderr.contains("\u{1B}") && message.stderr.contains(#"no\x1b[2Jsuch"#), "\(message.stderr)")
+        let parserMessage = try ShoeboxProcess.runWithDeadline(["sections", "--level", "x\u{1B}[31m", "--db", db])
+        #expect(parserMessage.status != 0)
+        #expect(!parserMessage.stderr.contains("\u{1B}") && parserMessage.stderr.contains(#"x\x1b[31m"#), "\(parserMessage.stderr)")
     }
 
     @Test("A database on a read-only mount is read (WAL, no -shm); indexing into it says what to do",
