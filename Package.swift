@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "ZoomMapping", targets: ["ZoomMapping"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+        .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -70,11 +71,19 @@ let package = Package(
         // Pure: geometry of the seed photo browsers.
         .target(name: "GalleryLayout", swiftSettings: strictSettings),
 
+        // What every front end shares: configuration, default paths, timeline snapshots with their
+        // zoom maps, the JSON contract, errors with codes.
+        .target(
+            name: "PhotoLibrary",
+            dependencies: ["LibraryIndex", "Timeline", "ZoomMapping"],
+            swiftSettings: strictSettings
+        ),
+
         // The command-line interface, as a library so tests can drive it.
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "LibraryIndex", "Timeline", "ZoomMapping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -1,4 +1,7 @@
 /// An error that stops a whole operation on the index (per-file problems are rows, not errors).
+///
+/// Messages state the problem without advice for a particular front end: the command line adds
+/// what to type, the server picks an HTTP status, both from `code`.
 public struct IndexError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         case rootNotFound
@@ -19,16 +22,21 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         case invalidSettings
         case backupFailed
         case relocationMismatch
+        case destinationExists
     }
 
     public var code: Code
     /// One sentence saying what happened and what to do.
+    /// One neutral sentence saying what happened; each front end adds what to do from `code`.
     public var message: String
+    /// The path the error is about (a database, a root, a destination), when there is one.
+    public var subject: String?
     public var underlyingError: (any Error)?
 
-    public init(_ code: Code, _ message: String, underlyingError: (any Error)? = nil) {
+    public init(_ code: Code, _ message: String, subject: String? = nil, underlyingError: (any Error)? = nil) {
         self.code = code
         self.message = message
+        self.subject = subject
         self.underlyingError = underlyingError
     }
 

@@ -14,11 +14,11 @@ struct IndexLock: ~Copyable {
         let lockPath = databasePath + "-lock"
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw IndexError(.databaseNotWritable, "Cannot create \(lockPath) (\(Errno(errno))); the database folder must be writable, or choose another place with --db FILE.")
+            throw IndexError(.databaseNotWritable, "Cannot create \(lockPath) (\(Errno(errno))): the database folder must be writable.", subject: databasePath)
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            throw IndexError(.indexInProgress, "Another `shoebox index` is already writing to \(databasePath); wait for it to finish (or stop it with Ctrl-C), then run again.")
+            throw IndexError(.indexInProgress, "Another index run is already writing to \(databasePath).", subject: databasePath)
         }
         descriptor = fd
     }

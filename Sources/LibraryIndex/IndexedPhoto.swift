@@ -17,6 +17,8 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var cameraModel: String?
     /// Why the file could not be read, or `nil`.
     public var error: String?
+    /// The row id (`nil` for a photo not yet stored).
+    public var id: Int64?
     /// When a run last found this row's file missing and kept the row (see `IndexSettings.removalLimit`),
     /// as an ISO 8601 timestamp; `nil` while the file is there.
     public var missingSince: String?
@@ -25,7 +27,7 @@ public struct IndexedPhoto: Sendable, Hashable {
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-        error: String? = nil, missingSince: String? = nil
+        error: String? = nil, id: Int64? = nil, missingSince: String? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -38,14 +40,32 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.error = error
+        self.id = id
         self.missingSince = missingSince
     }
 }
 
 /// The capture time of one photo, as the timeline needs it: loaded in one query, in capture order.
 public struct PhotoMoment: Sendable, Hashable {
+    /// The row id, stable while the file stays at its path.
+    public var id: Int64
     /// The relative path as text (`RelativePath.string`: invalid UTF-8 bytes as `\xHH`).
     public var path: String
+    /// The exact bytes of a path that is not valid UTF-8; `nil` when `path` is exact.
+    public var pathBytes: [UInt8]?
     public var captured: LocalDateTime
     public var source: DateSource
+    /// Display size, when the file could be read.
+    public var width: Int?
+    public var height: Int?
+}
+
+/// Counts for a library overview, and the last run that finished.
+public struct LibraryStatistics: Sendable, Hashable {
+    public var photos: Int
+    public var errors: Int
+    /// Changes whenever a run finishes: compare to notice another process's run.
+    public var lastRunID: Int64?
+    /// When that run finished (ISO 8601), or `nil` before the first.
+    public var lastIndexed: String?
 }

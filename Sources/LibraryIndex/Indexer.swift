@@ -26,10 +26,10 @@ public struct Indexer: Sendable {
     public static func resolveRoot(_ root: String) throws(IndexError) -> String {
         let expanded = (root as NSString).expandingTildeInPath
         guard case .success(let st) = FileSystem.status(Array(expanded.utf8)) else {
-            throw IndexError(.rootNotFound, "There is no folder at \(root); check the path (shoebox index FOLDER).")
+            throw IndexError(.rootNotFound, "There is no folder at \(root).", subject: root)
         }
         guard FileSystem.isDirectory(st) else {
-            throw IndexError(.rootNotDirectory, "\(root) is a file, not a folder; give the folder that holds your photos.")
+            throw IndexError(.rootNotDirectory, "\(root) is a file, not a folder.", subject: root)
         }
         guard let resolved = realpath(expanded, nil) else {
             throw IndexError(.rootUnreadable, "Cannot resolve \(root): \(Errno(errno)).")

@@ -15,7 +15,7 @@ extension LibraryStore {
     public func backup(to destination: String) throws(IndexError) {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: destination) {
-            throw IndexError(.backupFailed, "\(destination) already exists; give a new file name (a backup never overwrites a file).")
+            throw IndexError(.destinationExists, "\(destination) already exists; a backup never overwrites a file.", subject: destination)
         }
         let folder = (destination as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((destination as NSString).lastPathComponent).partial-\(getpid())"
@@ -37,7 +37,7 @@ extension LibraryStore {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
             if let error = error as? IndexError { throw error }
             if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
-                throw IndexError(.diskFull, "The disk holding \(destination) is full; nothing was written. Free some space or choose another place.", underlyingError: error)
+                throw IndexError(.diskFull, "The disk holding \(destination) is full; nothing was written.", subject: destination, underlyingError: error)
             }
             throw IndexError(.backupFailed, "Cannot back up to \(destination): \((error as? DatabaseError)?.message ?? "\(error)").", underlyingError: error)
         }

@@ -52,18 +52,41 @@ extension LibraryStore {
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT path, captured, CASE dateSource
                     WHEN 'DateTimeOriginal' THEN 0 WHEN 'DateTimeDigitized' THEN 1 WHEN 'DateTime' THEN 2
-                    WHEN 'filename' THEN 3 ELSE 4 END
+                    WHEN 'filename' THEN 3 ELSE 4 END, id, width, height
                 FROM photo ORDER BY captured, path
                 """)
             let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
                 // The blobs are read in place: no copy per row for a million rows.
-                guard let path = try row.withUnsafeData(atIndex: 0, { $0.map(RelativePath.text) }),
+                guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
+                          guard let data else { return nil }
+                          if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
+                          return (RelativePath.text(data), Array(data))
+                      }),
                       let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
                 else { continue }
                 let source: Int = row[2]
-                try body(PhotoMoment(path: path, captured: local, source: sources[source]))
+                try body(PhotoMoment(
+                    id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
+                    width: row[4], height: row[5]))
             }
+        }
+    }
+
+    /// The row with `id`, or `nil`.
+    public func photo(id: Int64) throws(IndexError) -> IndexedPhoto? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM photo WHERE id = ?", arguments: [id]).map(IndexedPhoto.init(row:))
+        }
+    }
+
+    /// A summary of the library: counts and the last completed run.
+    public func statistics() throws(IndexError) -> LibraryStatistics {
+        try read { db in
+            let photos = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0
+            let errors = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE error IS NOT NULL") ?? 0
+            let lastRun = try Row.fetchOne(db, sql: "SELECT id, finishedAt FROM indexRun WHERE finishedAt IS NOT NULL ORDER BY id DESC LIMIT 1")
+            return LibraryStatistics(photos: photos, errors: errors, lastRunID: lastRun?[0], lastIndexed: lastRun?[1])
         }
     }
 
@@ -138,6 +161,7 @@ extension IndexedPhoto {
             cameraMake: row["make"],
             cameraModel: row["model"],
             error: row["error"],
+            id: row["id"],
             missingSince: row["missingSince"]
         )
     }

@@ -28,7 +28,7 @@ extension LibraryStore {
         let found = paths.count { FileSystem.linkStatus(rootBytes + $0.bytes) != nil }
         let check = RelocationCheck(sampled: paths.count, found: found)
         if !paths.isEmpty && found == 0 && !force {
-            throw IndexError(.relocationMismatch, "None of \(paths.count) photos of the index is under \(root); check the folder, or pass --force to move the library there anyway.")
+            throw IndexError(.relocationMismatch, "None of \(paths.count) photos of the index is under \(root).", subject: root)
         }
         try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO library (key, value) VALUES ('root', ?)", arguments: [Data(root.utf8)])

@@ -37,7 +37,7 @@ extension LibraryStore {
             if let existing = try Data.fetchOne(db, sql: "SELECT value FROM library WHERE key = 'root'") {
                 let existingRoot = String(decoding: existing, as: UTF8.self)
                 guard existingRoot == root else {
-                    throw IndexError(.otherRootIndexed, "\(self.path) already indexes \(existingRoot); to index \(root) as a separate library, pass another database with --db FILE.")
+                    throw IndexError(.otherRootIndexed, "\(self.path) already indexes \(existingRoot), not \(root).", subject: root)
                 }
             } else {
                 try db.execute(sql: "INSERT INTO library (key, value) VALUES ('root', ?)", arguments: [Data(root.utf8)])
@@ -133,9 +133,9 @@ extension LibraryStore {
         } catch let error as IndexError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-            throw IndexError(.diskFull, "The disk holding \(path) is full: everything read before was committed; free some space (or choose another place with --db FILE) and run the same command again.", underlyingError: error)
+            throw IndexError(.diskFull, "The disk holding \(path) is full: everything read before was committed.", subject: path, underlyingError: error)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-            throw IndexError(.databaseNotWritable, "Cannot write to \(path): it is read-only; choose a writable place with --db FILE.", underlyingError: error)
+            throw IndexError(.databaseNotWritable, "Cannot write to \(path): it is read-only.", subject: path, underlyingError: error)
         } catch {
             throw IndexError(.databaseFailure, "Writing the index at \(path) failed: \(error).", underlyingError: error)
         }

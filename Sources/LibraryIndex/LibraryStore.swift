@@ -27,12 +27,12 @@ public final class LibraryStore: Sendable {
         var isDirectory: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue {
-            throw IndexError(.databaseIsDirectory, "\(path) is a folder; give the database a file name, e.g. --db \(path)/library.sqlite.")
+            throw IndexError(.databaseIsDirectory, "\(path) is a folder, not a database file.", subject: path)
         }
         if exists {
             try Self.checkIsShoeboxDatabase(path: path)
         } else if mode == .readOnly {
-            throw IndexError(.databaseNotFound, "There is no index at \(path) yet; run `shoebox index FOLDER` first (or pass the right --db).")
+            throw IndexError(.databaseNotFound, "There is no index at \(path) yet.", subject: path)
         }
 
         do {
@@ -48,10 +48,10 @@ public final class LibraryStore: Sendable {
                 let folder = directory.isEmpty ? "." : directory
                 if !fileManager.isWritableFile(atPath: folder) {
                     if Self.isOnReadOnlyFileSystem(folder) {
-                        throw IndexError(.databaseReadOnly, "Cannot write the database at \(path): it is on a read-only file system. Reading it works (shoebox photos, sections); to index, copy it to writable storage and pass that copy with --db FILE.")
+                        throw IndexError(.databaseReadOnly, "Cannot write the database at \(path): it is on a read-only file system.", subject: path)
                     }
                     if !exists {
-                        throw IndexError(.databaseNotWritable, "Cannot create the database at \(path): the folder is missing or not writable; choose another place with --db FILE.")
+                        throw IndexError(.databaseNotWritable, "Cannot create the database at \(path): the folder is missing or not writable.", subject: path)
                     }
                 }
                 var configuration = Configuration()
@@ -70,9 +70,9 @@ public final class LibraryStore: Sendable {
         } catch {
             let code = Self.code(for: error)
             if mode == .readOnly && code == .databaseNotWritable {
-                throw IndexError(.databaseUnreadable, "Cannot read the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)")); check that the file and its folder are readable.", underlyingError: error)
+                throw IndexError(.databaseUnreadable, "Cannot read the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)")); check that the file and its folder are readable.", subject: path, underlyingError: error)
             }
-            throw IndexError(code, Self.message(for: error, path: path), underlyingError: error)
+            throw IndexError(code, Self.message(for: error, path: path), subject: path, underlyingError: error)
         }
     }
 
@@ -112,13 +112,13 @@ public final class LibraryStore: Sendable {
     /// Refuses files that are not SQLite, or SQLite databases of another program, without writing.
     private static func checkIsShoeboxDatabase(path: String) throws(IndexError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw IndexError(.databaseNotWritable, "Cannot open \(path): permission denied; choose another database with --db FILE.")
+            throw IndexError(.databaseNotWritable, "Cannot open \(path): permission denied.", subject: path)
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         if header.isEmpty { return }  // an empty file: a database to create
         guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
-            throw IndexError(.notAShoeboxDatabase, "\(path) is not a Shoebox database (it is not even an SQLite file); choose another path with --db FILE.")
+            throw IndexError(.notAShoeboxDatabase, "\(path) is not a Shoebox database (it is not even an SQLite file).", subject: path)
         }
         let id = header[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
         if id == applicationID { return }
@@ -126,7 +126,7 @@ public final class LibraryStore: Sendable {
         let pageSize = Int(header[16]) << 8 | Int(header[17])
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > max(pageSize, 512) || id != 0 {
-            throw IndexError(.notAShoeboxDatabase, "\(path) is an SQLite database of another program, not a Shoebox index; choose another path with --db FILE.")
+            throw IndexError(.notAShoeboxDatabase, "\(path) is an SQLite database of another program, not a Shoebox index.", subject: path)
         }
     }
 
@@ -135,7 +135,7 @@ public final class LibraryStore: Sendable {
     private static func checkSchema(_ db: Database, path: String) throws {
         try checkSchemaVersion(db, path: path)
         guard try db.tableExists("photo") else {
-            throw IndexError(.databaseIncomplete, "\(path) holds no index: it is empty, or a copy of the .sqlite file made without its -wal file while Shoebox was writing. Copy an index with `shoebox backup FILE`; or index again with `shoebox index FOLDER --db \(path)`.")
+            throw IndexError(.databaseIncomplete, "\(path) holds no index: it is empty, or a copy of the .sqlite file made without its -wal file while Shoebox was writing.", subject: path)
         }
     }
 
@@ -144,7 +144,7 @@ public final class LibraryStore: Sendable {
             ? try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations") : []
         let known = Set(migrator.migrations)
         if !applied.isSubset(of: known) {
-            throw IndexError(.databaseTooNew, "\(path) was written by a newer Shoebox; update Shoebox to read it.")
+            throw IndexError(.databaseTooNew, "\(path) was written by a newer Shoebox.", subject: path)
         }
     }
 
@@ -161,11 +161,11 @@ public final class LibraryStore: Sendable {
     private static func message(for error: any Error, path: String) -> String {
         switch code(for: error) {
         case .notAShoeboxDatabase:
-            return "\(path) is not a Shoebox database; choose another path with --db FILE."
+            return "\(path) is not a Shoebox database."
         case .databaseNotWritable:
-            return "Cannot write the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)")); choose a writable place with --db FILE."
+            return "Cannot write the database at \(path) (\((error as? DatabaseError)?.message ?? "\(error)"))."
         case .databaseIncomplete:
-            return "The database at \(path) is damaged or incomplete (\((error as? DatabaseError)?.message ?? "\(error)")); if it is a copy, copy the original with `shoebox backup FILE`, or index again."
+            return "The database at \(path) is damaged or incomplete (\((error as? DatabaseError)?.message ?? "\(error)"))."
         default:
             return "The database at \(path) failed: \(error)."
         }

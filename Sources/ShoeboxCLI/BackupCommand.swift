@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 
 /// `shoebox backup FILE`: a consistent single-file copy of the index, even while a run writes.
 struct BackupCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
-        let target = LibraryOptions.absolute(destination)
+        let target = LibraryPaths.absolute(destination)
         try store.backup(to: target)
         let photos = try LibraryStore(path: target, mode: .readOnly).photoCount()
         try Output.line("Backed up \(photos.grouped) photos from \(library.databasePath.terminalSafe) to \(target.terminalSafe)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PhotoLibrary
 
 /// `shoebox config`: show the configuration in effect, or the built-in defaults.
 struct ConfigCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 
 /// `shoebox index ROOT`: crawl a folder into the database.
 struct IndexCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PhotoLibrary
+import Timeline
 
 /// The `--db` and `--config` options every command shares.
 struct LibraryOptions: ParsableArguments {
@@ -7,7 +9,7 @@ struct LibraryOptions: ParsableArguments {
         name: .customLong("db"),
         help: ArgumentHelp(
             "The index database file.",
-            discussion: "Default: $SHOEBOX_DB if set, else $XDG_DATA_HOME/shoebox/library.sqlite (~/.local/share/shoebox/library.sqlite).",
+            discussion: "Default: $SHOEBOX_DB if set, else $XDG_DATA_HOME/shoebox/library.sqlite (~/.local/share/shoebox/library.sqlite). A relative path is taken from the current folder.",
             valueName: "file"))
     var database: String?
 
@@ -22,25 +24,23 @@ struct LibraryOptions: ParsableArguments {
     /// The database path to use, absolute, with `~` expanded (a relative `--db` or `$SHOEBOX_DB`
     /// is resolved against the current folder, and shown so in messages).
     var databasePath: String {
-        Self.absolute(database ?? Self.defaultDatabasePath)
-    }
-
-    static var defaultDatabasePath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SHOEBOX_DB"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("shoebox/library.sqlite")
-    }
-
-    /// `path` with `~` expanded, made absolute against the current folder, `.` and `..` resolved.
-    static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-            .standardizedFileURL.path
+        database.map(LibraryPaths.absolute) ?? LibraryPaths.defaultDatabase()
     }
 
     func loadConfiguration() throws -> ShoeboxConfiguration {
         try ShoeboxConfiguration.load(explicitPath: configFile)
     }
+
+    /// The library, opened read-only with its configuration.
+    func open() throws -> PhotoLibrary {
+        try PhotoLibrary(databasePath: databasePath, configuration: loadConfiguration())
+    }
+}
+
+/// `--level` / `--from`: coarse or fine.
+enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
+    case coarse
+    case fine
+
+    var level: TimelineLevel { self == .coarse ? .coarse : .fine }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 import PhotoMetadata
 
 /// `shoebox photos`: one row per file in the index.
@@ -29,54 +30,6 @@ struct PhotosCommand: AsyncParsableCommand {
             try store.forEachPhoto(onlyMissing: missing) { photos.append($0) }
             try Output.line(PhotoTable(photos: photos, onlyMissing: missing).text)
         }
-    }
-}
-
-/// The JSON shape of one photo; field names are a contract other tools rely on.
-struct PhotoJSON: Encodable {
-    var path: String
-    var captured: String
-    var offset: String?
-    var dateSource: String
-    var width: Int?
-    var height: Int?
-    var format: String?
-    var error: String?
-    /// Whether the last run did not find the file and kept its row.
-    var missing: Bool
-    /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
-    var pathBytes: String?
-
-    init(_ photo: IndexedPhoto) {
-        path = photo.path.string
-        pathBytes = photo.path.isValidUTF8 ? nil : Data(photo.path.bytes).base64EncodedString()
-        missing = photo.missingSince != nil
-        captured = photo.captureDate.local.iso8601
-        offset = photo.captureDate.offset?.iso8601
-        dateSource = photo.captureDate.source.rawValue
-        width = photo.displaySize?.width
-        height = photo.displaySize?.height
-        format = photo.format?.rawValue
-        error = photo.error
-    }
-
-    /// Explicit nulls: a missing value is `null`, not an absent key.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path)
-        try c.encode(captured, forKey: .captured)
-        try c.encode(offset, forKey: .offset)
-        try c.encode(dateSource, forKey: .dateSource)
-        try c.encode(width, forKey: .width)
-        try c.encode(height, forKey: .height)
-        try c.encode(format, forKey: .format)
-        try c.encode(error, forKey: .error)
-        try c.encode(missing, forKey: .missing)
-        try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case path, captured, offset, dateSource, width, height, format, error, missing, pathBytes
     }
 }
 
@@ -136,7 +89,7 @@ extension String {
 
 /// Writes `value` as pretty JSON followed by a newline.
 func writeJSON(_ value: some Encodable) throws {
-    var data = try jsonEncoder.encode(value)
+    var data = try ContractJSON.encode(value)
     data.append(0x0A)
     try Output.write(data)
 }
@@ -155,7 +108,7 @@ struct JSONArrayWriter {
 
     mutating func append(_ element: some Encodable) throws {
         buffer.append(contentsOf: Array((isEmpty ? "\n" : ",\n").utf8))
-        buffer.append(try jsonEncoder.encode(element))
+        buffer.append(try ContractJSON.encode(element))
         isEmpty = false
         if buffer.count > 1 << 16 {
             try Output.write(buffer)
@@ -169,13 +122,6 @@ struct JSONArrayWriter {
         buffer.removeAll()
     }
 }
-
-/// Keys sorted so the output is the same on every run and platform.
-private let jsonEncoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-}()
 
 extension LocalDateTime {
     /// "2025-03-08 14:02:11" — the ISO form with a space, for tables.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LibraryIndex
+import PhotoLibrary
 import PhotoMetadata
 import Timeline
 
@@ -60,61 +60,18 @@ struct SectionsCommand: AsyncParsableCommand {
         if let mergeLimit { settings.fine.mergeLimit = mergeLimit }
         if let dayStartHour { settings.dayStartHour = dayStartHour }
 
-        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
-        let loaded = try LibraryTimeline(store: store, settings: settings)
-        let timeline = loaded.timeline
-        var summaries = timeline.summaries(level)
-        if let section {
-            guard summaries.indices.contains(section) else {
-                throw CLIError(summaries.isEmpty
-                    ? "There are no \(level) sections: the index is empty."
-                    : "Section \(section) is out of range: the \(level) level has sections 0–\(summaries.count - 1).")
-            }
-            summaries = [summaries[section]]
-        }
+        let snapshot = try library.open().snapshot(settings: settings)
+        let summaries = try snapshot.summaries(level, section: section)
 
         if json {
-            try writeJSONArray(summaries) { SectionJSON($0, library: loaded) }
+            try writeJSONArray(summaries) { SectionJSON($0, snapshot: snapshot, photos: .summary) }
         } else if section != nil, let summary = summaries.first {
-            try Output.line(SectionListing(summary: summary, timeline: timeline).text)
+            try Output.line(SectionListing(summary: summary, timeline: snapshot.timeline).text)
         } else {
-            try Output.line(SectionTable(summaries: summaries, level: level, timeline: timeline).text)
+            try Output.line(SectionTable(summaries: summaries, level: level, timeline: snapshot.timeline).text)
         }
-        if loaded.leftOut > 0 {
-            Output.note("Note: \(loaded.leftOut) photos have no usable date and are in no section.")
-        }
-    }
-}
-
-/// The JSON shape of a section (contract: level, index, start, end, count, photos).
-struct SectionJSON: Encodable {
-    struct Photo: Encodable {
-        var path: String
-        var captured: String
-        var dateSource: String
-    }
-
-    var level: String
-    var index: Int
-    var start: String
-    var end: String
-    var count: Int
-    var shown: Int
-    var label: String
-    var photos: [Photo]
-
-    init(_ summary: SectionSummary, library: LibraryTimeline) {
-        let timeline = library.timeline
-        level = summary.level.rawValue
-        index = summary.index
-        start = summary.start.isoString
-        end = summary.end.isoString
-        count = summary.count
-        shown = summary.shown.count
-        label = summary.label
-        photos = summary.shown.map { position in
-            let photo = timeline.photos[position]
-            return Photo(path: photo.path, captured: photo.captured.description, dateSource: library.source(ofPhoto: position).rawValue)
+        if snapshot.leftOut > 0 {
+            Output.note("Note: \(snapshot.leftOut) photos have no usable date and are in no section.")
         }
     }
 }

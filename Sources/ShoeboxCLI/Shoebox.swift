@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 
 /// The `shoebox` command: index a photo folder, then ask it questions.
 public struct Shoebox: AsyncParsableCommand {
@@ -44,7 +45,10 @@ public struct Shoebox: AsyncParsableCommand {
             Output.note("Error: \(error.description.terminalSafe)")
             exit(withError: ExitCode.failure)
         } catch let error as IndexError {
-            Output.note("Error: \(error.message.terminalSafe)")
+            Output.note("Error: \(error.commandLineMessage.terminalSafe)")
+            exit(withError: ExitCode.failure)
+        } catch let error as LibraryError {
+            Output.note("Error: \(error.commandLineMessage.terminalSafe)")
             exit(withError: ExitCode.failure)
         } catch {
             let code = exitCode(for: error)

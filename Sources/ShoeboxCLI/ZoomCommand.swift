@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LibraryIndex
+import PhotoLibrary
 import Timeline
 import ZoomMapping
 
@@ -70,39 +70,19 @@ struct ZoomCommand: AsyncParsableCommand {
         }
     }
 
-    static func parseViewport(_ text: String) -> (Double, Double)? {
-        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).compactMap { Double($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
-        return (parts[0], parts[1])
+    static func parseViewport(_ text: String) -> (width: Double, height: Double)? {
+        ZoomRequest.parseViewport(text)
     }
 
     func run() async throws {
-        let from = fromArgument.level
-        let configuration = try library.loadConfiguration()
-        var sections = configuration.sections
+        let library = try self.library.open()
+        var sections = library.configuration.sections
         if let seed { sections.coarse.seed = seed }
-        var zoom = configuration.zoom
-        if let viewport, let (width, height) = Self.parseViewport(viewport) {
-            zoom.viewport.width = width
-            zoom.viewport.height = height
-        }
-
-        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
-        let timeline = try LibraryTimeline(store: store, settings: sections).timeline
-        let transition: ZoomTransition
-        do {
-            let map = try ZoomMap(timeline: timeline, settings: zoom)
-            if let focalY {
-                let point = GridPoint(x: focalX ?? zoom.viewport.width / 2, y: focalY)
-                transition = try map.pinch(from: from, focalPoint: point, contentOffsetY: offset)
-            } else {
-                transition = try map.zoom(from: from, at: GridIndexPath(section: section!, item: item!), contentOffsetY: offset)
-            }
-        } catch {
-            throw CLIError(sentence: error.message)
-        }
-
-        let result = ZoomJSON(transition, timeline: timeline)
+        let snapshot = try library.snapshot(settings: sections)
+        let anchor: ZoomRequest.Anchor = if let focalY { .focalPoint(x: focalX, y: focalY) }
+            else { .item(section: section ?? 0, item: item ?? 0) }
+        let request = ZoomRequest(from: fromArgument.level, anchor: anchor, offset: offset, viewport: viewport.flatMap(Self.parseViewport))
+        let result = try snapshot.zoom(request, settings: library.configuration.zoom)
         if json {
             try writeJSON(result)
         } else {
@@ -111,40 +91,7 @@ struct ZoomCommand: AsyncParsableCommand {
     }
 }
 
-/// The JSON shape of a zoom (contract: from, to, path, contentOffsetY, clamped).
-struct ZoomJSON: Encodable {
-    struct Place: Encodable {
-        var level: String
-        var section: Int
-        var item: Int
-    }
-
-    var from: Place
-    var to: Place
-    /// The tapped (or anchored) photo.
-    var path: String
-    /// The photo shown at `to`: the same as `path` unless zooming out to a photo the sample hides.
-    var targetPath: String
-    var contentOffsetY: Double
-    var unclampedContentOffsetY: Double
-    var clamped: Bool
-    /// The photo's cell top on screen before and after the zoom (viewport points).
-    var viewportY: Double
-    var targetViewportY: Double
-
-    init(_ t: ZoomTransition, timeline: PhotoTimeline) {
-        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
-        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
-        path = timeline.photos[t.sourcePhoto].path
-        targetPath = timeline.photos[t.targetPhoto].path
-        // `+ 0` turns a negative zero (from clamping at a zero inset) into 0.
-        contentOffsetY = t.contentOffsetY + 0
-        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
-        clamped = t.clamped
-        viewportY = t.sourceViewportY + 0
-        targetViewportY = t.targetViewportY + 0
-    }
-
+extension ZoomJSON {
     var text: String {
         var lines = [
             path.terminalSafe,

@@ -96,7 +96,7 @@ struct DataSafetyTests {
         try FileManager.default.copyItem(atPath: path, toPath: tree.path + "/early.sqlite")
         let early = #expect(throws: IndexError.self) { try LibraryStore(path: tree.path + "/early.sqlite", mode: .readOnly) }
         #expect(early?.code == .databaseIncomplete)
-        #expect(early?.message.contains("shoebox backup") == true, "\(early?.message ?? "")")
+        #expect(early?.message.contains("without its -wal file") == true, "\(early?.message ?? "")")
 
         _ = try await index(tree.path + "/photos", into: store, prune: false)
         let walSize = (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1
@@ -128,7 +128,7 @@ struct DataSafetyTests {
         #expect(try copy.root() == (try store.root()))
 
         let again = #expect(throws: IndexError.self) { try reader.backup(to: tree.path + "/during.sqlite") }
-        #expect(again?.code == .backupFailed)
+        #expect(again?.code == .destinationExists)
         #expect(try LibraryStore(path: tree.path + "/during.sqlite", mode: .readOnly).photoCount() == 40, "not overwritten")
     }
 

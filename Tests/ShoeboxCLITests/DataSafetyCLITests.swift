@@ -226,6 +226,12 @@ struct DataSafetyCLITests {
         let again = try ShoeboxProcess.runWithDeadline(["backup", tree.path + "/copy.sqlite", "--db", db])
         #expect(again.status == 1 && again.stderr.contains("already exists"))
 
+        // A copy of the main file made mid-write (simulated: an SQLite file without the index's tables).
+        try tree.write("incomplete.sqlite", [])
+        let incomplete = try ShoeboxProcess.runWithDeadline(["photos", "--db", tree.path + "/incomplete.sqlite"])
+        #expect(incomplete.status == 1)
+        #expect(incomplete.stderr.contains("holds no index") && incomplete.stderr.contains("shoebox backup FILE"), "\(incomplete.stderr)")
+
         try FileManager.default.moveItem(atPath: tree.path + "/photos", toPath: tree.path + "/moved")
         let relocate = try ShoeboxProcess.runWithDeadline(["relocate", tree.path + "/moved", "--db", db])
         #expect(relocate.status == 0, "\(relocate.stderr)")

@@ -1,41 +1,45 @@
-import Foundation
-import LibraryIndex
-import Timeline
-import ZoomMapping
+public import Foundation
+public import LibraryIndex
+public import Timeline
+public import ZoomMapping
 
 /// The configuration file: one JSON object with a part per concern. Every key is optional.
-struct ShoeboxConfiguration: Sendable, Codable, Equatable {
-    /// What the crawler skips, and its reader jobs.
-    var index: IndexSettings
+public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
+    /// What the crawler skips, its reader jobs and the removal limit.
+    public var index: IndexSettings
     /// Fine and coarse sections: span, merge limit, sampling, seed, day-start hour.
-    var sections: TimelineSettings
+    public var sections: TimelineSettings
     /// Grid metrics of both levels, content insets and the default viewport.
-    var zoom: ZoomSettings
+    public var zoom: ZoomSettings
 
-    static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
+    public static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
 
-    init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings) {
+    public init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings) {
         self.index = index
         self.sections = sections
         self.zoom = zoom
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decodeIfPresent(IndexSettings.self, forKey: .index) ?? .default
         sections = try c.decodeIfPresent(TimelineSettings.self, forKey: .sections) ?? TimelineSettings()
         zoom = try c.decodeIfPresent(ZoomSettings.self, forKey: .zoom) ?? ZoomSettings()
     }
 
-    /// Reads the first configuration file that exists, in the order `--help` documents.
-    static func load(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ShoeboxConfiguration {
+    /// Reads the first configuration file that exists: `explicitPath`, else `$SHOEBOX_CONFIG` (which
+    /// must exist), else `$XDG_CONFIG_HOME/shoebox/config.json`, else `./config/shoebox.json`, else
+    /// the defaults. Every value is validated.
+    public static func load(
+        explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LibraryError) -> ShoeboxConfiguration {
         if let explicitPath {
             return try decode(path: (explicitPath as NSString).expandingTildeInPath, explicit: true)
         }
         if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty {
             let expanded = (path as NSString).expandingTildeInPath
             guard FileManager.default.fileExists(atPath: expanded) else {
-                throw CLIError("There is no configuration file at \(path) (from $SHOEBOX_CONFIG); fix the path, or unset SHOEBOX_CONFIG to use the defaults.")
+                throw LibraryError(.invalidConfiguration, "There is no configuration file at \(path) (from $SHOEBOX_CONFIG); fix the path, or unset SHOEBOX_CONFIG to use the defaults.")
             }
             return try decode(path: expanded, explicit: true)
         }
@@ -50,34 +54,34 @@ struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         return .default
     }
 
-    private static func decode(path: String, explicit: Bool) throws -> ShoeboxConfiguration {
+    private static func decode(path: String, explicit: Bool) throws(LibraryError) -> ShoeboxConfiguration {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("Cannot read the configuration file \(path); check the path given to --config.")
+            throw LibraryError(.invalidConfiguration, "Cannot read the configuration file \(path); check the path given to --config.")
         }
         if let unknown = try? unknownKey(in: data) {
-            throw CLIError("The configuration file \(path) has an unknown key \"\(unknown)\"; `shoebox config --defaults` shows every key.")
+            throw LibraryError(.invalidConfiguration, "The configuration file \(path) has an unknown key \"\(unknown)\"; `shoebox config --defaults` shows every key.")
         }
         let configuration: ShoeboxConfiguration
         do {
             configuration = try JSONDecoder().decode(ShoeboxConfiguration.self, from: data)
         } catch let error as DecodingError {
             if let problem = negativeSeed(in: data) {
-                throw CLIError("The configuration file \(path) is not valid: \(problem).")
+                throw LibraryError(.invalidConfiguration, "The configuration file \(path) is not valid: \(problem).")
             }
-            throw CLIError("The configuration file \(path) is not valid: \(error.readableDescription).")
+            throw LibraryError(.invalidConfiguration, "The configuration file \(path) is not valid: \(error.readableDescription).")
         } catch {
-            throw CLIError("The configuration file \(path) is not valid JSON: \(error).")
+            throw LibraryError(.invalidConfiguration, "The configuration file \(path) is not valid JSON: \(error).")
         }
         do {
             try configuration.validate()
         } catch {
-            throw CLIError("The configuration file \(path) is not valid: \(error.localizedProblem); `shoebox config --defaults` shows every key with its default.")
+            throw LibraryError(.invalidConfiguration, "The configuration file \(path) is not valid: \(error.localizedProblem); `shoebox config --defaults` shows every key with its default.")
         }
         return configuration
     }
 
     /// Checks every value with the same rules as the command-line flags.
-    func validate() throws {
+    public func validate() throws {
         try index.validate()
         try sections.validate()
         try zoom.validate()
@@ -136,20 +140,5 @@ extension DecodingError {
         case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
         @unknown default: return "\(self)"
         }
-    }
-}
-
-/// A failure the user can act on; printed as one sentence, exit code 1.
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-
-    /// A library's message ("section 9 is out of range: …") as a sentence like the CLI's own.
-    init(sentence message: String) {
-        let capitalized = message.prefix(1).uppercased() + message.dropFirst()
-        description = capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }
 }

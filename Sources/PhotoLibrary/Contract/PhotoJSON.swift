@@ -1,0 +1,97 @@
+public import Foundation
+public import LibraryIndex
+public import PhotoMetadata
+
+/// One photo as `shoebox photos --json` prints it; field names are a contract other tools rely on.
+public struct PhotoJSON: Encodable, Sendable {
+    public var path: String
+    public var captured: String
+    public var offset: String?
+    public var dateSource: String
+    public var width: Int?
+    public var height: Int?
+    public var format: String?
+    public var error: String?
+    /// Whether the last run did not find the file and kept its row.
+    public var missing: Bool
+    /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
+    public var pathBytes: String?
+
+    public init(_ photo: IndexedPhoto) {
+        path = photo.path.string
+        pathBytes = photo.path.isValidUTF8 ? nil : Data(photo.path.bytes).base64EncodedString()
+        captured = photo.captureDate.local.iso8601
+        offset = photo.captureDate.offset?.iso8601
+        dateSource = photo.captureDate.source.rawValue
+        width = photo.displaySize?.width
+        height = photo.displaySize?.height
+        format = photo.format?.rawValue
+        error = photo.error
+        missing = photo.missingSince != nil
+    }
+
+    /// Explicit nulls: a missing value is `null`, not an absent key (`pathBytes` excepted).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(captured, forKey: .captured)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(dateSource, forKey: .dateSource)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(format, forKey: .format)
+        try c.encode(error, forKey: .error)
+        try c.encode(missing, forKey: .missing)
+        try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, captured, offset, dateSource, width, height, format, error, missing, pathBytes
+    }
+}
+
+/// One photo in full, as the server's `/api/photos/{id}` answers: `PhotoJSON` plus the row's id,
+/// camera, file size, pixel size and orientation.
+public struct PhotoDetailJSON: Encodable, Sendable {
+    public var photo: PhotoJSON
+    public var id: Int64
+    public var make: String?
+    public var model: String?
+    public var fileSize: Int64
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    public var orientation: Int?
+    public var mediaType: String
+    public var duration: Double?
+
+    public init(_ row: IndexedPhoto, id: Int64) {
+        photo = PhotoJSON(row)
+        self.id = id
+        make = row.cameraMake
+        model = row.cameraModel
+        fileSize = row.fileSize
+        pixelWidth = row.pixelSize?.width
+        pixelHeight = row.pixelSize?.height
+        orientation = row.orientation
+        mediaType = "photo"
+        duration = nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try photo.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(make, forKey: .make)
+        try c.encode(model, forKey: .model)
+        try c.encode(fileSize, forKey: .fileSize)
+        try c.encode(pixelWidth, forKey: .pixelWidth)
+        try c.encode(pixelHeight, forKey: .pixelHeight)
+        try c.encode(orientation, forKey: .orientation)
+        try c.encode(mediaType, forKey: .mediaType)
+        try c.encode(duration, forKey: .duration)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, make, model, fileSize, pixelWidth, pixelHeight, orientation, mediaType, duration
+    }
+}

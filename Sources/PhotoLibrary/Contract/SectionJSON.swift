@@ -1,0 +1,102 @@
+public import Foundation
+public import Timeline
+import PhotoMetadata
+
+/// One section as `shoebox sections --json` prints it (contract: level, index, start, end, count,
+/// photos); the server answers the same, with more fields per photo when asked for one section.
+public struct SectionJSON: Encodable, Sendable {
+    /// A shown photo. `path`, `captured` and `dateSource` always; the server adds the rest.
+    public struct Photo: Encodable, Sendable {
+        public var path: String
+        public var captured: String
+        public var dateSource: String
+        public var pathBytes: String?
+        public var id: Int64?
+        public var width: Int?
+        public var height: Int?
+        public var mediaType: String?
+
+        /// The explicit-null fields are written only when the photo is in detail (`id` set).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            try c.encode(captured, forKey: .captured)
+            try c.encode(dateSource, forKey: .dateSource)
+            try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
+            if let id {
+                try c.encode(id, forKey: .id)
+                try c.encode(width, forKey: .width)
+                try c.encode(height, forKey: .height)
+                try c.encode(mediaType, forKey: .mediaType)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case path, captured, dateSource, pathBytes, id, width, height, mediaType
+        }
+    }
+
+    public var level: String
+    public var index: Int
+    public var start: String
+    public var end: String
+    public var count: Int
+    public var shown: Int
+    public var label: String
+    /// The shown photos; `nil` in section lists that leave them out (the server's `/api/sections`).
+    public var photos: [Photo]?
+
+    /// - Parameters:
+    ///   - photos: `.none` leaves them out, `.summary` gives path, captured and date source (the
+    ///     CLI's contract), `.detail` adds id, display size and media type.
+    public init(_ summary: SectionSummary, snapshot: TimelineSnapshot, photos: PhotoFields) {
+        let timeline = snapshot.timeline
+        level = summary.level.rawValue
+        index = summary.index
+        start = summary.start.isoString
+        end = summary.end.isoString
+        count = summary.count
+        shown = summary.shown.count
+        label = summary.label
+        guard photos != .none else {
+            self.photos = nil
+            return
+        }
+        self.photos = summary.shown.map { position in
+            let photo = timeline.photos[position]
+            var entry = Photo(
+                path: photo.path, captured: photo.captured.description,
+                dateSource: snapshot.source(ofPhoto: position).rawValue,
+                pathBytes: snapshot.pathBytes(ofPhoto: position).map { Data($0).base64EncodedString() })
+            if photos == .detail {
+                entry.id = snapshot.id(ofPhoto: position)
+                let size = snapshot.displaySize(ofPhoto: position)
+                entry.width = size?.width
+                entry.height = size?.height
+                entry.mediaType = "photo"
+            }
+            return entry
+        }
+    }
+
+    /// How much of each shown photo a section carries.
+    public enum PhotoFields: Sendable {
+        case none, summary, detail
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(level, forKey: .level)
+        try c.encode(index, forKey: .index)
+        try c.encode(start, forKey: .start)
+        try c.encode(end, forKey: .end)
+        try c.encode(count, forKey: .count)
+        try c.encode(shown, forKey: .shown)
+        try c.encode(label, forKey: .label)
+        try c.encodeIfPresent(photos, forKey: .photos)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case level, index, start, end, count, shown, label, photos
+    }
+}

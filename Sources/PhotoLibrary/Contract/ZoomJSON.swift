@@ -1,0 +1,106 @@
+public import Timeline
+public import ZoomMapping
+
+/// A zoom as `shoebox zoom --json` prints it (contract: from, to, path, contentOffsetY, clamped).
+public struct ZoomJSON: Encodable, Sendable {
+    public struct Place: Encodable, Sendable {
+        public var level: String
+        public var section: Int
+        public var item: Int
+    }
+
+    public var from: Place
+    public var to: Place
+    /// The tapped (or anchored) photo.
+    public var path: String
+    /// The photo shown at `to`: the same as `path` unless zooming out to a photo the sample hides.
+    public var targetPath: String
+    public var contentOffsetY: Double
+    public var unclampedContentOffsetY: Double
+    public var clamped: Bool
+    /// The photo's cell top on screen before and after the zoom (viewport points).
+    public var viewportY: Double
+    public var targetViewportY: Double
+
+    public init(_ t: ZoomTransition, timeline: PhotoTimeline) {
+        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
+        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
+        path = timeline.photos[t.sourcePhoto].path
+        targetPath = timeline.photos[t.targetPhoto].path
+        // `+ 0` turns a negative zero (from clamping at a zero inset) into 0.
+        contentOffsetY = t.contentOffsetY + 0
+        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
+        clamped = t.clamped
+        viewportY = t.sourceViewportY + 0
+        targetViewportY = t.targetViewportY + 0
+    }
+}
+
+/// A zoom question, as the CLI's flags and the server's query parameters ask it.
+public struct ZoomRequest: Sendable {
+    /// What the user touched: a photo's cell, or a pinch's focal point in the viewport.
+    public enum Anchor: Sendable {
+        case item(section: Int, item: Int)
+        case focalPoint(x: Double?, y: Double)
+    }
+
+    public var from: TimelineLevel
+    public var anchor: Anchor
+    /// The grid's current content offset y, in points (may be negative).
+    public var offset: Double
+    /// Viewport width and height in points; `nil` keeps the configured one.
+    public var viewport: (width: Double, height: Double)?
+
+    public init(from: TimelineLevel, anchor: Anchor, offset: Double = 0, viewport: (width: Double, height: Double)? = nil) {
+        self.from = from
+        self.anchor = anchor
+        self.offset = offset
+        self.viewport = viewport
+    }
+
+    /// "390x844" or "390×844" as a viewport, or `nil`.
+    public static func parseViewport(_ text: String) -> (width: Double, height: Double)? {
+        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).compactMap { Double($0) }
+        guard parts.count == 2, parts[0].isFinite, parts[1].isFinite, parts[0] > 0, parts[1] > 0,
+              parts[0] <= 100_000, parts[1] <= 100_000 else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    /// Refuses what no grid can answer (negative indices, non-finite numbers), naming the value.
+    public func validate() throws(LibraryError) {
+        if case .item(let section, let item) = anchor {
+            if section < 0 { throw LibraryError(.outOfRange, "The section must be 0 or more (got \(section)).") }
+            if item < 0 { throw LibraryError(.outOfRange, "The item must be 0 or more (got \(item)).") }
+        }
+        if case .focalPoint(let x, let y) = anchor, !y.isFinite || !(x?.isFinite ?? true) {
+            throw LibraryError(.invalidRequest, "The focal point must be finite numbers of points.")
+        }
+        if !offset.isFinite { throw LibraryError(.invalidRequest, "The offset must be a finite number of points (got \(offset)).") }
+    }
+}
+
+extension TimelineSnapshot {
+    /// Answers `request` with the zoom settings `zoom` (its viewport replaced by the request's).
+    public func zoom(_ request: ZoomRequest, settings zoom: ZoomSettings) throws(LibraryError) -> ZoomJSON {
+        try request.validate()
+        var settings = zoom
+        if let viewport = request.viewport {
+            settings.viewport.width = viewport.width
+            settings.viewport.height = viewport.height
+        }
+        let map = try zoomMap(settings: settings)
+        let transition: ZoomTransition
+        do {
+            switch request.anchor {
+            case .item(let section, let item):
+                transition = try map.zoom(from: request.from, at: GridIndexPath(section: section, item: item), contentOffsetY: request.offset)
+            case .focalPoint(let x, let y):
+                let point = GridPoint(x: x ?? settings.viewport.width / 2, y: y)
+                transition = try map.pinch(from: request.from, focalPoint: point, contentOffsetY: request.offset)
+            }
+        } catch {
+            throw LibraryError(.outOfRange, sentence: error.message, underlyingError: error)
+        }
+        return ZoomJSON(transition, timeline: timeline)
+    }
+}

@@ -1,0 +1,45 @@
+public import LibraryIndex
+public import Timeline
+public import ZoomMapping
+
+/// One indexed library, opened for reading: its configuration, its store, and timeline snapshots.
+/// What every front end (the command line, the server) starts from.
+public final class PhotoLibrary: Sendable {
+    public let databasePath: String
+    public let configuration: ShoeboxConfiguration
+    public let store: LibraryStore
+
+    /// Opens the database at `databasePath` read-only.
+    public init(databasePath: String, configuration: ShoeboxConfiguration) throws(LibraryError) {
+        self.databasePath = databasePath
+        self.configuration = configuration
+        do {
+            store = try LibraryStore(path: databasePath, mode: .readOnly)
+        } catch {
+            throw LibraryError(error)
+        }
+    }
+
+    /// Loads the photos and groups them with the configured section settings, or `settings`.
+    public func snapshot(settings: TimelineSettings? = nil) throws(LibraryError) -> TimelineSnapshot {
+        try TimelineSnapshot(store: store, settings: settings ?? configuration.sections)
+    }
+
+    /// The absolute folder the library indexes, or `nil` before the first run.
+    public func root() throws(LibraryError) -> String? {
+        do { return try store.root() } catch { throw LibraryError(error) }
+    }
+
+    /// Counts and the last finished run.
+    public func statistics() throws(LibraryError) -> LibraryStatistics {
+        do { return try store.statistics() } catch { throw LibraryError(error) }
+    }
+
+    /// The row with `id`.
+    public func photo(id: Int64) throws(LibraryError) -> IndexedPhoto {
+        let row: IndexedPhoto?
+        do { row = try store.photo(id: id) } catch { throw LibraryError(error) }
+        guard let row else { throw LibraryError(.outOfRange, "There is no photo with id \(id).") }
+        return row
+    }
+}

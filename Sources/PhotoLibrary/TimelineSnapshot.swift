@@ -1,0 +1,133 @@
+public import LibraryIndex
+public import PhotoMetadata
+public import Timeline
+public import ZoomMapping
+import Synchronization
+
+/// The photos of a library grouped into sections, as of one moment: loaded in one indexed query,
+/// then built by the pure timeline. Immutable and `Sendable`: a server shares one snapshot between
+/// all requests and swaps in a new one after each index run.
+public final class TimelineSnapshot: Sendable {
+    public let timeline: PhotoTimeline
+    /// Photos left out because their stored date is not a calendar date.
+    public let leftOut: Int
+    /// The `LibraryStatistics.lastRunID` the snapshot was loaded after.
+    public let runID: Int64?
+    /// Per photo, by position in `timeline.photos`.
+    private let details: [Detail]
+    private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
+
+    /// What the JSON contract needs of a photo besides its timeline entry.
+    struct Detail: Sendable {
+        var id: Int64
+        var source: DateSource
+        var width: Int32
+        var height: Int32
+        var pathBytes: [UInt8]?
+    }
+
+    /// Loads every photo of `store` and groups it with `settings`.
+    ///
+    /// - Complexity: O(n log n) for n photos; one query over the `(captured, path)` index.
+    public init(store: LibraryStore, settings: TimelineSettings) throws(LibraryError) {
+        let statistics: LibraryStatistics
+        var photos: [TimelinePhoto] = []
+        var details: [Detail] = []
+        var leftOut = 0
+        do {
+            statistics = try store.statistics()
+            photos.reserveCapacity(statistics.photos)
+            details.reserveCapacity(statistics.photos)
+            try store.forEachMoment { moment in
+                let c = moment.captured
+                let captured = TimelineDateTime(
+                    year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, second: c.second,
+                    millisecond: c.millisecond)
+                guard captured.isValid else {
+                    leftOut += 1
+                    return
+                }
+                photos.append(TimelinePhoto(path: moment.path, captured: captured, isFromModificationTime: moment.source == .fileModified))
+                details.append(Detail(
+                    id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
+                    height: Int32(clamping: moment.height ?? -1), pathBytes: moment.pathBytes))
+            }
+        } catch {
+            throw LibraryError(error)
+        }
+        let input = photos.map(\.path)
+        do {
+            timeline = try PhotoTimeline(photos: photos, settings: settings)
+        } catch {
+            throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
+        }
+        self.leftOut = leftOut
+        self.runID = statistics.lastRunID
+        if timeline.inputWasSorted {
+            self.details = details
+        } else {
+            // The timeline reordered its input (rows come in index order, so it never should):
+            // put the details in its order, matching by path.
+            let inputPositions = Dictionary(zip(input, input.indices), uniquingKeysWith: { first, _ in first })
+            self.details = timeline.photos.map { details[inputPositions[$0.path] ?? 0] }
+        }
+    }
+
+    /// Where the date of the photo at `position` in `timeline.photos` came from.
+    public func source(ofPhoto position: Int) -> DateSource { details[position].source }
+
+    /// The row id of the photo at `position`.
+    public func id(ofPhoto position: Int) -> Int64 { details[position].id }
+
+    /// The display size of the photo at `position`, when known.
+    public func displaySize(ofPhoto position: Int) -> (width: Int, height: Int)? {
+        let detail = details[position]
+        return detail.width >= 0 && detail.height >= 0 ? (Int(detail.width), Int(detail.height)) : nil
+    }
+
+    /// The exact bytes of the path at `position` when it is not valid UTF-8.
+    public func pathBytes(ofPhoto position: Int) -> [UInt8]? { details[position].pathBytes }
+
+    /// The zoom map for `settings` (one per viewport, built once and kept).
+    public func zoomMap(settings: ZoomSettings) throws(LibraryError) -> ZoomMap {
+        let key = ViewportKey(settings)
+        if let map = zoomMaps.withLock({ $0[key] }) { return map }
+        let map: ZoomMap
+        do {
+            map = try ZoomMap(timeline: timeline, settings: settings)
+        } catch {
+            throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
+        }
+        zoomMaps.withLock { maps in
+            if maps.count >= 64 { maps.removeAll() }
+            maps[key] = map
+        }
+        return map
+    }
+
+    /// The summaries of `level`, or of one section of it.
+    public func summaries(_ level: TimelineLevel, section: Int? = nil) throws(LibraryError) -> [SectionSummary] {
+        let all = timeline.summaries(level)
+        guard let section else { return all }
+        guard all.indices.contains(section) else {
+            throw LibraryError(.outOfRange, all.isEmpty
+                ? "There are no \(level) sections: the index is empty."
+                : "Section \(section) is out of range: the \(level) level has sections 0–\(all.count - 1).")
+        }
+        return [all[section]]
+    }
+}
+
+/// Zoom settings as a dictionary key (they are `Equatable` but not `Hashable`).
+private struct ViewportKey: Hashable {
+    var bits: [UInt64]
+
+    init(_ settings: ZoomSettings) {
+        var values = [settings.viewport.width, settings.viewport.height, settings.contentInsets.top, settings.contentInsets.bottom]
+        for m in [settings.coarse, settings.fine] {
+            values += [Double(m.columns), m.itemSpacing, m.lineSpacing, m.headerHeight,
+                       m.sectionInsets.top, m.sectionInsets.left, m.sectionInsets.bottom, m.sectionInsets.right]
+        }
+        bits = values.map(\.bitPattern)
+    }
+}
