@@ -24,6 +24,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C layer: libexif through pkg-config, with a shim for its macros.
@@ -79,11 +82,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The HTTP API and the web viewer's files (Hummingbird 2).
+        .target(
+            name: "ShoeboxServer",
+            dependencies: [
+                "PhotoLibrary", "LibraryIndex", "Timeline", "ZoomMapping",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Viewer")],
+            swiftSettings: strictSettings
+        ),
+
         // The command-line interface, as a library so tests can drive it.
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "PhotoLibrary", "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "ShoeboxServer", "LibraryIndex", "Timeline", "ZoomMapping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -123,6 +139,15 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ShoeboxServerTests",
+            dependencies: [
+                "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoFixtures", "SeededRandom", "shoebox",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ShoeboxCLITests",
             dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,0 +1,87 @@
+import Foundation
+import LibraryIndex
+import Logging
+import PhotoLibrary
+import ServiceLifecycle
+import Synchronization
+import Timeline
+import ZoomMapping
+
+/// The library as the server sees it: the current timeline snapshot, swapped atomically for a new
+/// one when an index run finishes (in this process or another), plus answers encoded once per
+/// snapshot.
+final class LibraryState: Sendable {
+    let library: PhotoLibrary
+    private let current: Mutex<Loaded>
+
+    /// A snapshot and the JSON already encoded from it.
+    final class Loaded: Sendable {
+        let snapshot: TimelineSnapshot
+        let statistics: LibraryStatistics
+        let root: String?
+        private let encoded = Mutex<[String: Data]>([:])
+
+        init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
+            self.snapshot = snapshot
+            self.statistics = statistics
+            self.root = root
+        }
+
+        /// The bytes for `key`, encoded by `make` the first time (at most 256 answers are kept).
+        func cached(_ key: String, _ make: () throws -> Data) throws -> Data {
+            if let data = encoded.withLock({ $0[key] }) { return data }
+            let data = try make()
+            encoded.withLock { cache in
+                if cache.count >= 256 { cache.removeAll() }
+                cache[key] = data
+            }
+            return data
+        }
+    }
+
+    init(library: PhotoLibrary) throws(LibraryError) {
+        self.library = library
+        current = Mutex(try Self.load(library))
+    }
+
+    /// The snapshot requests are answered from.
+    var loaded: Loaded { current.withLock { $0 } }
+
+    /// Loads a new snapshot if a run finished since the current one; returns whether it did.
+    @discardableResult
+    func refreshIfChanged() throws(LibraryError) -> Bool {
+        let statistics = try library.statistics()
+        guard statistics.lastRunID != loaded.statistics.lastRunID else { return false }
+        let fresh = try Self.load(library)
+        current.withLock { $0 = fresh }
+        return true
+    }
+
+    private static func load(_ library: PhotoLibrary) throws(LibraryError) -> Loaded {
+        // Statistics first: a run finishing while the snapshot loads is then noticed next time.
+        let statistics = try library.statistics()
+        return Loaded(snapshot: try library.snapshot(), statistics: statistics, root: try library.root())
+    }
+}
+
+/// Polls the database for finished index runs and loads their result.
+struct LibraryRefresher: Service {
+    let state: LibraryState
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                do {
+                    if try state.refreshIfChanged() {
+                        logger.info("Loaded the library after an index run: \(state.loaded.statistics.photos) photos.")
+                    }
+                } catch {
+                    logger.warning("Could not reload the library: \(error)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+public import Hummingbird
+import Foundation
+import LibraryIndex
+public import Logging
+public import PhotoLibrary
+import PhotoMetadata
+import Timeline
+import ZoomMapping
+
+/// `shoebox serve`: the JSON API under `/api` and the web viewer at `/`.
+///
+/// Photos are addressed by their row id only; no request parameter ever becomes a path.
+public enum ShoeboxServer {
+    /// Serves until the process is told to stop (SIGTERM; Ctrl-C ends the process).
+    public static func run(settings: ServerSettings, onReady: @escaping @Sendable (Int) async -> Void) async throws {
+        try await makeApplication(settings: settings, onReady: onReady).runService()
+    }
+
+    /// The application for `settings`, ready to run (`runService()`) or to test.
+    ///
+    /// - Parameter onReady: called once the server listens, with the port it got (useful with port 0).
+    public static func makeApplication(
+        settings: ServerSettings, logger: Logger? = nil, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws(LibraryError) -> some ApplicationProtocol {
+        try settings.validate()
+        let logger = logger ?? {
+            var logger = Logger(label: "shoebox")
+            logger.logLevel = .info
+            return logger
+        }()
+        let library = try PhotoLibrary(databasePath: settings.databasePath, configuration: settings.configuration)
+        let state = try LibraryState(library: library)
+        let router = Router()
+        router.middlewares.add(JSONErrorMiddleware())
+        if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
+        API(state: state, logger: logger).register(on: router)
+        Viewer.register(on: router, logger: logger)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Shoebox"),
+            services: [LibraryRefresher(state: state, interval: settings.refreshInterval, logger: logger)],
+            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? settings.port) },
+            logger: logger
+        )
+    }
+}
+
+/// The `/api` routes.
+struct API: Sendable {
+    let state: LibraryState
+    let logger: Logger
+
+    func register(on router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("library") { _, _ in try library() }
+        api.get("sections") { request, _ in try sections(request) }
+        api.get("sections/:level/:index") { _, context in try section(context) }
+        api.get("layout") { request, _ in try layout(request) }
+        api.get("zoom") { request, _ in try zoom(request) }
+        api.get("photos/:id") { _, context in try photo(context) }
+        api.get("photos/:id/original") { request, context in try original(request, context) }
+    }
+
+    // MARK: Routes
+
+    private func library() throws -> Response {
+        let loaded = state.loaded
+        let snapshot = loaded.snapshot
+        struct Body: Encodable {
+            var root: String?
+            var photos: Int
+            var videos: Int
+            var errors: Int
+            var lastIndexed: String?
+            var sections: [String: Int]
+        }
+        let body = Body(
+            root: loaded.root, photos: loaded.statistics.photos, videos: 0, errors: loaded.statistics.errors,
+            lastIndexed: loaded.statistics.lastIndexed,
+            sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
+        return try json(ContractJSON.encode(body))
+    }
+
+    private func sections(_ request: Request) throws -> Response {
+        let level = try Query(request).level("level")
+        let loaded = state.loaded
+        return try json(loaded.cached("sections/\(level)") {
+            let summaries = try loaded.snapshot.summaries(level)
+            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) })
+        })
+    }
+
+    private func section(_ context: BasicRequestContext) throws -> Response {
+        guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
+            throw APIError.badRequest("The level must be coarse or fine.")
+        }
+        guard let index = context.parameters.get("index", as: Int.self) else {
+            throw APIError.badRequest("The section must be a whole number.")
+        }
+        let loaded = state.loaded
+        let summary = try loaded.snapshot.summaries(level, section: index)[0]
+        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail)))
+    }
+
+    private func layout(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let level = try query.level("level")
+        let viewport = try query.viewport()
+        let loaded = state.loaded
+        var settings = state.library.configuration.zoom
+        if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
+        return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
+            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)))
+        })
+    }
+
+    private func zoom(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let from = try query.level("from")
+        let anchor: ZoomRequest.Anchor
+        if let focalY = try query.double("focalY") {
+            guard query.raw("section") == nil, query.raw("item") == nil else {
+                throw APIError.badRequest("Give either section and item or focalY, not both.")
+            }
+            anchor = .focalPoint(x: try query.double("focalX"), y: focalY)
+        } else {
+            guard let section = try query.int("section"), let item = try query.int("item") else {
+                throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")
+            }
+            anchor = .item(section: section, item: item)
+        }
+        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset") ?? 0, viewport: try query.viewport())
+        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom)))
+    }
+
+    private func photo(_ context: BasicRequestContext) throws -> Response {
+        let id = try photoID(context)
+        return try json(ContractJSON.encode(PhotoDetailJSON(try state.library.photo(id: id), id: id)))
+    }
+
+    private func original(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+        let id = try photoID(context)
+        let row = try state.library.photo(id: id)
+        guard let root = state.loaded.root, let file = OriginalFile(root: root, relative: row.path) else {
+            throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
+        }
+        var headers: HTTPFields = [
+            .contentType: Self.contentType(row.format), .acceptRanges: "bytes",
+            .cacheControl: "private, max-age=60",
+        ]
+        switch ByteRange.parse(request.headers[.range], size: file.size) {
+        case .whole:
+            headers[.contentLength] = String(file.size)
+            return Response(status: .ok, headers: headers, body: file.body(ByteRange(lowerBound: 0, upperBound: file.size - 1)))
+        case .range(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(file.size)"
+            headers[.contentLength] = String(range.count)
+            return Response(status: .partialContent, headers: headers, body: file.body(range))
+        case .unsatisfiable:
+            throw APIError(.rangeNotSatisfiable, code: "rangeNotSatisfiable", "The range is outside the file (\(file.size) bytes).")
+        }
+    }
+
+    // MARK: Helpers
+
+    private func photoID(_ context: BasicRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
+            throw APIError.badRequest("A photo id is a positive whole number.")
+        }
+        return id
+    }
+
+    private func json(_ data: Data) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func contentType(_ format: ImageFormat?) -> String {
+        switch format {
+        case .jpeg: "image/jpeg"
+        case .heic: "image/heic"
+        case .heif: "image/heif"
+        case .avif: "image/avif"
+        case .png: "image/png"
+        case .webp: "image/webp"
+        case .tiff: "image/tiff"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// Typed access to a request's query parameters, with 400s that name the parameter.
+private struct Query {
+    let request: Request
+
+    init(_ request: Request) { self.request = request }
+
+    func raw(_ name: String) -> String? { request.uri.queryParameters.get(name) }
+
+    func level(_ name: String) throws -> TimelineLevel {
+        guard let text = raw(name) else { throw APIError.badRequest("Give \(name)=coarse or \(name)=fine.") }
+        guard let level = TimelineLevel(rawValue: text) else {
+            throw APIError.badRequest("\(name) must be coarse or fine (got \(text)).")
+        }
+        return level
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let text = raw(name) else { return nil }
+        guard let value = Int(text) else { throw APIError.badRequest("\(name) must be a whole number (got \(text)).") }
+        return value
+    }
+
+    func double(_ name: String) throws -> Double? {
+        guard let text = raw(name) else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw APIError.badRequest("\(name) must be a finite number (got \(text)).")
+        }
+        return value
+    }
+
+    func viewport() throws -> (width: Double, height: Double)? {
+        guard let text = raw("viewport") else { return nil }
+        guard let size = ZoomRequest.parseViewport(text) else {
+            throw APIError.badRequest("viewport must be WIDTHxHEIGHT in points, e.g. 390x844 (got \(text)).")
+        }
+        return size
+    }
+}
