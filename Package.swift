@@ -118,6 +118,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Writes a synthetic library of N photos straight into SQLite, for benchmarks and viewer tests.
+        .executableTarget(
+            name: "make-library",
+            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom"],
+            path: "Tools/MakeLibrary",
+            swiftSettings: strictSettings
+        ),
+
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(
             name: "IndexBenchmark",

@@ -3,11 +3,16 @@ import Hummingbird
 import Logging
 
 /// The web viewer's files (plain HTML, CSS and ES modules), served from the resource folder that
-/// the build puts beside the executable.
+/// the build puts beside the executable, or from `$SHOEBOX_VIEWER_DIR` while working on them.
 enum Viewer {
     /// `Shoebox_ShoeboxServer.resources/Viewer` beside the executable, or `nil` when it is missing
     /// (an executable copied somewhere without its resources).
     static let directory: String? = {
+        // For working on the viewer: serve the files being edited, e.g. Sources/ShoeboxServer/Viewer.
+        if let folder = ProcessInfo.processInfo.environment["SHOEBOX_VIEWER_DIR"], !folder.isEmpty,
+           FileManager.default.fileExists(atPath: folder + "/index.html") {
+            return URL(fileURLWithPath: folder).standardizedFileURL.path
+        }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var candidates = [executable.deletingLastPathComponent()]
         if let main = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { candidates.append(main) }

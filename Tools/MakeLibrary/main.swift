@@ -1,0 +1,96 @@
+import Foundation
+import LibraryIndex
+import PhotoMetadata
+import SeededRandom
+
+// make-library: writes a synthetic library of N photos straight into a Shoebox database, for
+// server benchmarks and viewer tests at scale. The rows' files do not exist (thumbnails are
+// placeholders); dates, sizes and paths look like a real camera roll: bursts of days over the
+// years, a few hundred photos on a holiday, one or two on most days.
+//
+//   swift run -c release make-library --photos 1000000 --db /tmp/million.sqlite [--years 14] [--seed 1]
+
+var count = 1_000_000
+var database: String?
+var seed: UInt64 = 1
+var years: Int?
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    switch flag {
+    case "--photos": count = arguments.popFirst().flatMap(Int.init) ?? count
+    case "--db": database = arguments.popFirst()
+    case "--seed": seed = arguments.popFirst().flatMap(UInt64.init) ?? seed
+    case "--years": years = arguments.popFirst().flatMap(Int.init).map { max(1, $0) }
+    default:
+        FileHandle.standardError.write(Data("usage: make-library --photos N --db FILE [--years Y] [--seed S]\n".utf8))
+        exit(2)
+    }
+}
+guard let database, count >= 0 else {
+    FileHandle.standardError.write(Data("usage: make-library --photos N --db FILE [--years Y] [--seed S]\n".utf8))
+    exit(2)
+}
+if FileManager.default.fileExists(atPath: database) {
+    FileHandle.standardError.write(Data("\(database) exists; give a new file.\n".utf8))
+    exit(1)
+}
+
+/// Days since 2001-01-01 to a calendar date.
+func civil(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 11_323 + 719_468  // 2001-01-01 is day 11,323 since 1970; the algorithm counts from 0000-03-01
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+}
+
+struct Photos: Sequence, IteratorProtocol {
+    var remaining: Int
+    var rng: SplitMix64
+    var day = 3650  // 2011
+    var leftToday = 0
+    var secondOfDay = 0
+    var serial = 0
+    /// Scales the photos per shooting day so the library spans about `years`.
+    var density: Double
+
+    init(count: Int, years: Int, seed: UInt64) {
+        remaining = count
+        rng = SplitMix64(seed: seed)
+        // About 41 photos per shooting day at density 1, a shooting day every second day.
+        density = Double(count) / (Double(years) * 365 / 2 * 41)
+    }
+
+    mutating func next() -> IndexedPhoto? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        while leftToday == 0 {
+            day += 1 + Int(rng.next() % 3)
+            let roll = rng.next() % 100
+            let typical = roll < 60 ? 1 + Int(rng.next() % 6) : roll < 95 ? 10 + Int(rng.next() % 60) : 200 + Int(rng.next() % 600)
+            leftToday = Swift.max(1, Int(Double(typical) * density))
+            secondOfDay = 7 * 3600 + Int(rng.next() % 7200)
+        }
+        leftToday -= 1
+        secondOfDay = Swift.min(secondOfDay + 1 + Int(rng.next() % 120), 86_399)
+        serial += 1
+        let (y, m, d) = civil(day)
+        let local = LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+        let portrait = rng.next() % 4 == 0
+        let size = portrait ? PixelSize(width: 3024, height: 4032) : PixelSize(width: 4032, height: 3024)
+        let path = String(format: "%04d/%04d-%02d-%02d/IMG_%07d.jpg", y, y, m, d, serial)
+        return IndexedPhoto(
+            path: RelativePath(path), fileSize: 2_000_000 + Int64(rng.next() % 3_000_000), modificationTime: 0,
+            format: .jpeg, captureDate: CaptureDate(local: local, offset: nil, source: .dateTimeOriginal),
+            pixelSize: size, orientation: 1, displaySize: size, cameraMake: "Shoebox", cameraModel: "Synthetic")
+    }
+}
+
+let start = ContinuousClock.now
+let store = try LibraryStore(path: database, mode: .readWrite)
+try store.insertSynthetic(Photos(count: count, years: years ?? max(1, count / 70_000), seed: seed), root: "/synthetic/photos")
+print("Wrote \(count) photos to \(database) in \(ContinuousClock.now - start)")
