@@ -134,6 +134,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "ServerBenchmark",
+            path: "Benchmarks/ServerBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "TimelineBenchmark",
             dependencies: ["SeededRandom", "Timeline", "ZoomMapping"],
             path: "Benchmarks/TimelineBenchmark",

@@ -46,12 +46,18 @@ struct DirectoryWalker {
     /// File types come from the directory entries, so only files for which `wantsStamp` returns
     /// true cost a `stat` (and entries of file systems that do not report types). `shouldStop` is
     /// polled once per folder.
+    ///
+    /// - Parameters:
+    ///   - start: the folder to walk, relative to the root (the root itself by default).
+    ///   - entered: called with each folder the walk could open, before its entries.
     func walk(
+        from start: RelativePath = RelativePath(bytes: []),
         shouldStop: () -> Bool = { false }, wantsStamp: (RelativePath) -> Bool = { _ in true },
+        entered: (RelativePath) -> Void = { _ in },
         found: (Entry) -> Void
     ) -> [Failure] {
         var failures: [Failure] = []
-        var pending: [RelativePath] = [RelativePath(bytes: [])]
+        var pending: [RelativePath] = [start]
         while let directory = pending.popLast() {
             if shouldStop() { break }
             let absolute = directory.bytes.isEmpty ? root : root + [UInt8(ascii: "/")] + directory.bytes
@@ -60,6 +66,7 @@ struct DirectoryWalker {
                 continue
             }
             defer { closedir(handle) }
+            entered(directory)
             let descriptor = dirfd(handle)
             var subdirectories: [RelativePath] = []
             while true {
