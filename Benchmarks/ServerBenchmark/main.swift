@@ -8,6 +8,21 @@
 // temporary folder first. wrk comes from Debian (`apt-get install wrk`).
 
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// GETs `url` synchronously; the body, or `nil` on any failure.
+func fetch(_ url: String) -> Data? {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var body: Data?
+    URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
+        if (response as? HTTPURLResponse)?.statusCode == 200 { body = data }
+        done.signal()
+    }.resume()
+    done.wait()
+    return body
+}
 
 var photos = 1_000_000
 var database: String?
@@ -83,7 +98,7 @@ guard let port else {
 let base = "http://127.0.0.1:\(port)"
 var ready: Duration?
 while ready == nil, ContinuousClock.now - start < .seconds(60) {
-    if (try? Data(contentsOf: URL(string: base + "/api/library")!)) != nil { ready = ContinuousClock.now - start }
+    if fetch(base + "/api/library") != nil { ready = ContinuousClock.now - start } else { usleep(20_000) }
 }
 // Keep draining the server's log so it never blocks on a full pipe.
 Thread.detachNewThread { while !errors.fileHandleForReading.availableData.isEmpty {} }
@@ -98,11 +113,11 @@ print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount)
 print("server ready (until /api/library answers): \(ready.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "timed out")")
 print("peak memory after start: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 print("")
-print(String(format: "%-50@ %10@ %10@ %10@ %10@", "endpoint (wrk, \(connections) connections, \(seconds) s)" as NSString, "req/s" as NSString, "p50 ms" as NSString, "p99 ms" as NSString, "max ms" as NSString))
+print(String(format: "%-46@ %9@ %9@ %8@ %8@ %8@", "endpoint (wrk, \(connections) connections, \(seconds) s)" as NSString, "bytes" as NSString, "req/s" as NSString, "p50 ms" as NSString, "p99 ms" as NSString, "max ms" as NSString))
 for path in ["/api/sections?level=coarse", "/api/sections?level=fine", "/api/layout?level=fine&viewport=390x844",
              "/api/layout?level=coarse&viewport=1440x900", "/api/zoom?from=coarse&section=3&item=2&offset=0", "/api/library"] {
     // Warm the answer once (the first request encodes it).
-    _ = try? Data(contentsOf: URL(string: base + path)!)
+    let size = fetch(base + path)?.count ?? 0
     let output = (try? run("/usr/bin/wrk", ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency", base + path])) ?? ""
     func value(_ label: String) -> String {
         guard let line = output.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }) else { return "?" }
@@ -117,7 +132,7 @@ for path in ["/api/sections?level=coarse", "/api/sections?level=fine", "/api/lay
     }
     let maxLine = output.split(separator: "\n").first { $0.contains("Latency") && !$0.contains("Distribution") }
     let maxValue = maxLine.map { String($0.split(separator: " ", omittingEmptySubsequences: true)[3]) } ?? "?"
-    print(String(format: "%-50@ %10@ %10@ %10@ %10@", path as NSString, value("Requests/sec:") as NSString, ms(value("50%")) as NSString,
+    print(String(format: "%-46@ %9d %9@ %8@ %8@ %8@", path as NSString, size, value("Requests/sec:") as NSString, ms(value("50%")) as NSString,
                  ms(value("99%")) as NSString, ms(maxValue) as NSString))
 }
 print("")

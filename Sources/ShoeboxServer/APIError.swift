@@ -37,7 +37,7 @@ struct APIError: Error, HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try ContractJSON.encode(Body(error: .init(code: code, message: message)))
+        let data = try ContractJSON.encode(Body(error: .init(code: code, message: message)), compact: true)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import LibraryIndex
 import Logging
 import PhotoLibrary
@@ -19,7 +20,7 @@ final class LibraryState: Sendable {
         let snapshot: TimelineSnapshot
         let statistics: LibraryStatistics
         let root: String?
-        private let encoded = Mutex<[String: Data]>([:])
+        private let encoded = Mutex<[String: ByteBuffer]>([:])
 
         init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
             self.snapshot = snapshot
@@ -28,14 +29,15 @@ final class LibraryState: Sendable {
         }
 
         /// The bytes for `key`, encoded by `make` the first time (at most 256 answers are kept).
-        func cached(_ key: String, _ make: () throws -> Data) throws -> Data {
-            if let data = encoded.withLock({ $0[key] }) { return data }
-            let data = try make()
+        /// Buffers are shared copy-on-write: serving a cached answer copies nothing.
+        func cached(_ key: String, _ make: () throws -> Data) throws -> ByteBuffer {
+            if let buffer = encoded.withLock({ $0[key] }) { return buffer }
+            let buffer = ByteBuffer(bytes: try make())
             encoded.withLock { cache in
                 if cache.count >= 256 { cache.removeAll() }
-                cache[key] = data
+                cache[key] = buffer
             }
-            return data
+            return buffer
         }
     }
 

@@ -78,7 +78,7 @@ struct API: Sendable {
             root: loaded.root, photos: loaded.statistics.photos, videos: 0, errors: loaded.statistics.errors,
             lastIndexed: loaded.statistics.lastIndexed,
             sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
-        return try json(ContractJSON.encode(body))
+        return try json(ContractJSON.encode(body, compact: true))
     }
 
     private func sections(_ request: Request) throws -> Response {
@@ -86,7 +86,7 @@ struct API: Sendable {
         let loaded = state.loaded
         return try json(loaded.cached("sections/\(level)") {
             let summaries = try loaded.snapshot.summaries(level)
-            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) })
+            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
         })
     }
 
@@ -99,7 +99,7 @@ struct API: Sendable {
         }
         let loaded = state.loaded
         let summary = try loaded.snapshot.summaries(level, section: index)[0]
-        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail)))
+        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail), compact: true))
     }
 
     private func layout(_ request: Request) throws -> Response {
@@ -110,7 +110,7 @@ struct API: Sendable {
         var settings = state.library.configuration.zoom
         if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
         return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
-            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)))
+            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
         })
     }
 
@@ -130,12 +130,12 @@ struct API: Sendable {
             anchor = .item(section: section, item: item)
         }
         let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset") ?? 0, viewport: try query.viewport())
-        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom)))
+        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {
         let id = try photoID(context)
-        return try json(ContractJSON.encode(PhotoDetailJSON(try state.library.photo(id: id), id: id)))
+        return try json(ContractJSON.encode(PhotoDetailJSON(try state.library.photo(id: id), id: id), compact: true))
     }
 
     private func original(_ request: Request, _ context: BasicRequestContext) throws -> Response {
@@ -171,10 +171,14 @@ struct API: Sendable {
     }
 
     private func json(_ data: Data) -> Response {
+        json(ByteBuffer(bytes: data))
+    }
+
+    private func json(_ buffer: ByteBuffer) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: buffer))
     }
 
     static func contentType(_ format: ImageFormat?) -> String {

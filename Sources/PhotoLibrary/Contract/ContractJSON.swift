@@ -1,16 +1,23 @@
 public import Foundation
 
-/// How every front end writes the JSON contract: pretty-printed, keys sorted, slashes unescaped,
-/// so the CLI's `--json` and the server's answers are the same bytes for the same question.
+/// How every front end writes the JSON contract: keys sorted, slashes unescaped, so the CLI's
+/// `--json` and the server's answers hold the same values for the same question. The CLI prints it
+/// indented for people; the server sends it compact (half the bytes for a section list).
 public enum ContractJSON {
     /// Encodes `value` as the contract's JSON (no trailing newline).
-    public static func encode(_ value: some Encodable) throws -> Data {
-        try encoder.encode(value)
+    public static func encode(_ value: some Encodable, compact: Bool = false) throws -> Data {
+        try (compact ? compactEncoder : encoder).encode(value)
     }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static let compactEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 }
