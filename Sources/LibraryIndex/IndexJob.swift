@@ -78,6 +78,7 @@ final class IndexJob: Sendable {
             }
         }
 
+        if !control.isStopRequested { try store.linkLivePhotos() }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         try store.finishRun(runID, progress: progress)
@@ -180,7 +181,7 @@ final class IndexJob: Sendable {
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
-                error: metadata.problem?.message
+                error: metadata.problem?.message, duration: metadata.duration
             ), failed: metadata.problem != nil)
         } catch {
             switch error.code {

@@ -17,12 +17,18 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var cameraModel: String?
     /// Why the file could not be read, or `nil`.
     public var error: String?
+    /// Photo or video (a file read too little to tell counts as a photo).
+    public var mediaType: MediaType
+    /// Seconds of playback, for videos whose container says.
+    public var duration: Double?
+    /// For a Live Photo, the other half: the still's path on the video's row, the video's on the still's.
+    public var pairedWith: RelativePath?
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-        error: String? = nil
+        error: String? = nil, mediaType: MediaType? = nil, duration: Double? = nil, pairedWith: RelativePath? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -35,10 +41,13 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.error = error
+        self.mediaType = mediaType ?? format?.mediaType ?? .photo
+        self.duration = duration
+        self.pairedWith = pairedWith
     }
 }
 
-/// The capture time of one photo, as the timeline needs it: loaded in one query, in capture order.
+/// The capture time of one photo or video, as the timeline needs it: loaded in one query, in capture order.
 public struct PhotoMoment: Sendable, Hashable {
     /// The relative path for display (invalid UTF-8 shown as U+FFFD).
     public var path: String

@@ -27,19 +27,22 @@ extension LibraryStore {
         }
     }
 
-    /// Calls `body` with the capture time of every photo, in capture order (then path).
+    /// Calls `body` with the capture time of every photo and video the timeline shows, in capture
+    /// order (then path): the video half of a Live Photo is left out, its still stands for both.
     ///
     /// - Complexity: one query over the `(captured, path)` index; no per-row allocation beyond
     ///   the path string.
     public func forEachMoment(_ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         try read { db in
+            let sources = DateSource.allCases
+            let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
+            // A database not yet migrated (opened read-only) has no video columns.
+            let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, captured, CASE dateSource
-                    WHEN 'DateTimeOriginal' THEN 0 WHEN 'DateTimeDigitized' THEN 1 WHEN 'DateTime' THEN 2
-                    WHEN 'filename' THEN 3 ELSE 4 END
-                FROM photo ORDER BY captured, path
+                SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END
+                FROM photo \(hasPairs ? "WHERE NOT (mediaType = 'video' AND pairedWith IS NOT NULL)" : "")
+                ORDER BY captured, path
                 """)
-            let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
                 // The blobs are read in place: no copy per row for a million rows.
                 guard let path = try row.withUnsafeData(atIndex: 0, { $0.map { String(decoding: $0, as: UTF8.self) } }),
@@ -121,7 +124,10 @@ extension IndexedPhoto {
             displaySize: displayWidth.flatMap { w in displayHeight.map { PixelSize(width: w, height: $0) } },
             cameraMake: row["make"],
             cameraModel: row["model"],
-            error: row["error"]
+            error: row["error"],
+            mediaType: row.hasColumn("mediaType") ? (row["mediaType"] as String?).flatMap(MediaType.init(rawValue:)) : nil,
+            duration: row.hasColumn("duration") ? row["duration"] : nil,
+            pairedWith: row.hasColumn("pairedWith") ? (row["pairedWith"] as Data?).map { RelativePath(bytes: Array($0)) } : nil
         )
     }
 
@@ -131,7 +137,7 @@ extension IndexedPhoto {
             Data(path.bytes), fileSize, modificationTime, format?.rawValue,
             captureDate.local.iso8601, captureDate.offset?.seconds, captureDate.source.rawValue,
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
-            cameraMake, cameraModel, error,
+            cameraMake, cameraModel, error, mediaType.rawValue, duration,
         ]
     }
 }

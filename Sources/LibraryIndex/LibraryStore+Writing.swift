@@ -68,14 +68,16 @@ extension LibraryStore {
         try write { db in
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
-                                   pixelWidth, pixelHeight, orientation, width, height, make, model, error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   pixelWidth, pixelHeight, orientation, width, height, make, model, error,
+                                   mediaType, duration)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
                     pixelWidth = excluded.pixelWidth, pixelHeight = excluded.pixelHeight,
                     orientation = excluded.orientation, width = excluded.width, height = excluded.height,
-                    make = excluded.make, model = excluded.model, error = excluded.error
+                    make = excluded.make, model = excluded.model, error = excluded.error,
+                    mediaType = excluded.mediaType, duration = excluded.duration
                 """)
             let ignore = try db.cachedStatement(sql: "INSERT OR REPLACE INTO ignoredFile (path, fileSize, modified) VALUES (?, ?, ?)")
             let deletePhoto = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")

@@ -10,7 +10,7 @@ struct PhotosCommand: AsyncParsableCommand {
         abstract: "List every indexed file with its capture date, date source and display size."
     )
 
-    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error).")
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error, mediaType, duration).")
     var json = false
 
     @OptionGroup var library: LibraryOptions
@@ -37,6 +37,8 @@ struct PhotoJSON: Encodable {
     var height: Int?
     var format: String?
     var error: String?
+    var mediaType: String
+    var duration: Double?
 
     init(_ photo: IndexedPhoto) {
         path = photo.path.string
@@ -47,6 +49,9 @@ struct PhotoJSON: Encodable {
         height = photo.displaySize?.height
         format = photo.format?.rawValue
         error = photo.error
+        mediaType = photo.mediaType.rawValue
+        // Milliseconds are plenty, and keep the JSON free of binary-fraction noise.
+        duration = photo.duration.map { ($0 * 1000).rounded() / 1000 }
     }
 
     /// Explicit nulls: a missing value is `null`, not an absent key.
@@ -60,20 +65,24 @@ struct PhotoJSON: Encodable {
         try c.encode(height, forKey: .height)
         try c.encode(format, forKey: .format)
         try c.encode(error, forKey: .error)
+        try c.encode(mediaType, forKey: .mediaType)
+        try c.encode(duration, forKey: .duration)
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, captured, offset, dateSource, width, height, format, error
+        case path, captured, offset, dateSource, width, height, format, error, mediaType, duration
     }
 }
 
-/// Aligned columns for people: date, source, size, format, path (and the error, if any).
+/// Aligned columns for people: date, source, size, format, path (and the error, if any); with
+/// videos in the index, a duration column after the size.
 struct PhotoTable {
     var photos: [IndexedPhoto]
 
     var text: String {
         guard !photos.isEmpty else { return "The index is empty." }
-        var rows = [["CAPTURED", "SOURCE", "SIZE", "FORMAT", "PATH"]]
+        let hasVideos = photos.contains { $0.mediaType == .video }
+        var rows = [["CAPTURED", "SOURCE", "SIZE"] + (hasVideos ? ["DURATION"] : []) + ["FORMAT", "PATH"]]
         for photo in photos {
             let date = photo.captureDate
             var captured = date.local.readable
@@ -81,12 +90,23 @@ struct PhotoTable {
             let size = photo.displaySize.map { "\($0.width)×\($0.height)" } ?? "–"
             var path = photo.path.string
             if let error = photo.error { path += "  (error: \(error))" }
-            rows.append([captured, date.source.rawValue, size, photo.format?.rawValue ?? "?", path])
+            let duration = photo.mediaType == .video ? (photo.duration.map(Self.duration) ?? "–") : ""
+            rows.append([captured, date.source.rawValue, size] + (hasVideos ? [duration] : []) + [photo.format?.rawValue ?? "?", path])
         }
         let failed = photos.filter { $0.error != nil }.count
+        let videos = photos.filter { $0.mediaType == .video }.count
         var footer = "\(photos.count.grouped) files"
+        if videos > 0 { footer += " (\(videos.grouped) videos)" }
         if failed > 0 { footer += ", \(failed.grouped) with errors" }
-        return Columns.format(rows, rightAligned: [2]) + "\n" + footer
+        return Columns.format(rows, rightAligned: hasVideos ? [2, 3] : [2]) + "\n" + footer
+    }
+
+    /// `2.4 s` under a minute, else `1:05` or `1:02:03`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 59.95 { return String(format: "%.1f s", seconds) }
+        let whole = Int(seconds.rounded())
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 }
 
