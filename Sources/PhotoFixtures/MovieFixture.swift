@@ -147,3 +147,82 @@ extension PhotoFixtures {
         return header + element([0x18, 0x53, 0x80, 0x67], segment)
     }
 }
+
+extension PhotoFixtures {
+    /// A minimal MPEG transport stream: one video packet whose PES payload holds an H.264
+    /// sequence parameter set (High profile, 4:2:0) for `width`×`height`, then null packets.
+    /// `m2ts` writes 192-byte packets with a 4-byte timestamp prefix, as AVCHD cameras do.
+    public static func transportStream(width: Int, height: Int, m2ts: Bool = false) -> [UInt8] {
+        var bits = MSBFirstBits()
+        bits.append(100, count: 8)  // profile_idc: High
+        bits.append(0, count: 8)
+        bits.append(40, count: 8)  // level 4.0
+        bits.golomb(0)  // seq_parameter_set_id
+        bits.golomb(1)  // chroma_format_idc 4:2:0
+        bits.golomb(0)
+        bits.golomb(0)  // bit depths
+        bits.append(0, count: 2)  // qpprime, no scaling matrix
+        bits.golomb(0)  // log2_max_frame_num_minus4
+        bits.golomb(2)  // pic_order_cnt_type
+        bits.golomb(1)  // max_num_ref_frames
+        bits.append(0, count: 1)
+        let widthInMacroblocks = (width + 15) / 16, heightInMacroblocks = (height + 15) / 16
+        bits.golomb(widthInMacroblocks - 1)
+        bits.golomb(heightInMacroblocks - 1)
+        bits.append(1, count: 1)  // frame_mbs_only
+        bits.append(1, count: 1)  // direct_8x8_inference
+        let cropRight = (widthInMacroblocks * 16 - width) / 2, cropBottom = (heightInMacroblocks * 16 - height) / 2
+        bits.append(cropRight + cropBottom > 0 ? 1 : 0, count: 1)
+        if cropRight + cropBottom > 0 {
+            bits.golomb(0)
+            bits.golomb(cropRight)
+            bits.golomb(0)
+            bits.golomb(cropBottom)
+        }
+        bits.append(0, count: 1)  // no VUI
+        bits.append(1, count: 1)  // rbsp stop bit
+        var escaped: [UInt8] = []
+        var zeros = 0
+        for byte in bits.bytes {
+            if zeros >= 2, byte <= 3 {
+                escaped.append(3)
+                zeros = 0
+            }
+            escaped.append(byte)
+            zeros = byte == 0 ? zeros + 1 : 0
+        }
+        let pes: [UInt8] = [0, 0, 1, 0xE0, 0, 0, 0x80, 0x80, 5, 0x21, 0, 1, 0, 1]
+        let payload = pes + [0, 0, 0, 1, 0x09, 0xF0] + [0, 0, 0, 1, 0x67] + escaped + [0, 0, 0, 1, 0x68, 0xEE, 0x3C, 0x80]
+        func packet(pid: Int, start: Bool, _ data: [UInt8]) -> [UInt8] {
+            let header: [UInt8] = [0x47, UInt8((start ? 0x40 : 0) | (pid >> 8)), UInt8(pid & 0xFF), 0x10]
+            let body = header + data.prefix(184) + [UInt8](repeating: 0xFF, count: max(0, 184 - data.count))
+            return (m2ts ? [0, 0, 0, 0] : []) + body
+        }
+        return packet(pid: 0x100, start: true, payload) + (0..<4).flatMap { _ in packet(pid: 0x1FFF, start: false, []) }
+    }
+}
+
+/// Bits appended most-significant first, with Exp-Golomb codes, as H.264 headers are written.
+struct MSBFirstBits {
+    private(set) var bytes: [UInt8] = []
+    private var used = 8
+
+    mutating func append(_ value: Int, count: Int) {
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            if used == 8 {
+                bytes.append(0)
+                used = 0
+            }
+            bytes[bytes.count - 1] |= UInt8((value >> index) & 1) << (7 - used)
+            used += 1
+        }
+    }
+
+    /// ue(v).
+    mutating func golomb(_ value: Int) {
+        let code = value + 1
+        let length = Int.bitWidth - code.leadingZeroBitCount
+        append(0, count: length - 1)
+        append(code, count: length)
+    }
+}

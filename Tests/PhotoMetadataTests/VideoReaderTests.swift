@@ -100,6 +100,16 @@ import Testing
         #expect(metadata.exifDate?.source == .dateTimeOriginal)
     }
 
+    @Test(arguments: [(1920, 1080, false), (1440, 1080, true), (720, 576, true), (1280, 720, false), (854, 480, false)])
+    func transportStreamSizeFromTheSequenceParameterSet(width: Int, height: Int, m2ts: Bool) throws {
+        let metadata = try Self.read(PhotoFixtures.transportStream(width: width, height: height, m2ts: m2ts))
+        #expect(metadata.format == (m2ts ? .m2ts : .mpegTS))
+        #expect(metadata.mediaType == .video)
+        #expect(metadata.displaySize == PixelSize(width: width, height: height))
+        #expect(metadata.duration == nil)
+        #expect(metadata.exifDate == nil)
+    }
+
     @Test func audioOnlyMPEG4IsNotAVideo() {
         var bytes = MovieFixture(width: 0, height: 0).bytes
         bytes.replaceSubrange(8..<12, with: Array("M4A ".utf8))
