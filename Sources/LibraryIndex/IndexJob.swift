@@ -90,6 +90,9 @@ final class IndexJob: Sendable {
         }
         folder.flush(into: &candidates, progress: &progress)
         progress.unreadableDirectories = failures.map(\.path)
+        if !control.isStopRequested {
+            try requeuePhotosOfRemovedSidecars(unseen: unseen, candidates: &candidates, progress: &progress)
+        }
         progress.toRead = candidates.count
         progress.phase = .reading
         report(progress)
@@ -119,6 +122,29 @@ final class IndexJob: Sendable {
         try store.finishRun(runID, progress: progress)
         report(progress)
         _ = consume lock
+    }
+
+    /// Sends the unchanged photos of sidecars that disappeared since the last run back to be read,
+    /// so that a date taken from a deleted sidecar does not outlive it.
+    private func requeuePhotosOfRemovedSidecars(
+        unseen: [RelativePath: KnownFile], candidates: inout [Candidate], progress: inout IndexProgress
+    ) throws(IndexError) {
+        let blind = progress.unreadableDirectories
+        var removed: [RelativePath: [[UInt8]]] = [:]
+        for (path, known) in unseen where !known.isPhoto && !blind.contains(where: { path.isInside($0) }) {
+            let (folder, name) = path.folderAndName
+            if SidecarNames.kind(of: name) != nil { removed[folder, default: []].append(name) }
+        }
+        guard !removed.isEmpty else { return }
+        var queued = Set(candidates.map(\.path))
+        for (folder, sidecars) in removed {
+            for (path, stamp) in try store.photoStamps(inFolder: folder) where unseen[path] == nil && !queued.contains(path) {
+                guard !SidecarNames.sidecars(of: path.folderAndName.name, among: sidecars).isEmpty else { continue }
+                candidates.append(Candidate(path: path, known: KnownFile(stamp: stamp, isPhoto: true)))
+                queued.insert(path)
+                progress.unchanged -= 1
+            }
+        }
     }
 
     /// The database and its companion files, relative to the root, when the user keeps the index

@@ -93,6 +93,13 @@ struct SidecarIndexTests {
         let unchanged = try await index(tree.path + "/root", into: store)
         #expect(unchanged.updated == 0)
         #expect(unchanged.opened == 0)
+
+        // The sidecar goes away: its date goes with it.
+        try FileManager.default.removeItem(atPath: tree.path + "/root/a.jpg.xmp")
+        let removed = try await index(tree.path + "/root", into: store)
+        #expect(removed.updated == 1)
+        #expect(removed.unchanged == 2)
+        #expect(try photosByPath(store)["a.jpg"]?.captureDate.source == .fileModified)
     }
 
     @Test("A hostile sidecar leaves a note and the next date source, not a failure")
