@@ -23,6 +23,9 @@ public struct MovieFixture: Sendable {
     public var movieFirst = false
     /// A sound track before the video track, as many phones write.
     public var soundTrackFirst = true
+    /// Bytes of a `free` box inside `moov`, before the tracks (long recordings have megabytes of
+    /// sample tables there).
+    public var movieFiller = 0
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -69,6 +72,7 @@ public struct MovieFixture: Sendable {
         header += F.be32(0x0001_0000) + F.be16(0x0100) + [UInt8](repeating: 0, count: 10)
         header += Self.matrix(degrees: 0) + [UInt8](repeating: 0, count: 24) + F.be32(3)
         var children = F.fullBox("mvhd", version: 0, header)
+        if movieFiller > 0 { children += F.box("free", [UInt8](repeating: 0, count: movieFiller)) }
         if soundTrackFirst { children += track(id: 1, handler: "soun", width: 0, height: 0, degrees: 0) }
         children += track(id: 2, handler: "vide", width: width, height: height, degrees: rotation)
         if let creationDate {

@@ -73,6 +73,26 @@ import Testing
         #expect(cost.bytes <= 128 * 1024, "\(cost.bytes) bytes")
     }
 
+    @Test("A moov larger than 1 MiB is walked box by box, its filler never read")
+    func largeMovieBoxIsWalkedByHeaders() throws {
+        var movie = MovieFixture(width: 1280, height: 720)
+        movie.rotation = 270
+        movie.mediaDataSize = 100 << 20
+        movie.movieFiller = 8 << 20
+        movie.creationDate = "2022-01-02T03:04:05-0800"
+        let path = TemporaryFile.write([], name: "long.mov")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try movie.write(to: path)
+        let (result, cost) = MetadataReader(timeZone: Self.plusTwo).readMeasuringCost(atPath: path)
+        let metadata = try result.get()
+        #expect(metadata.displaySize == PixelSize(width: 720, height: 1280))
+        #expect(metadata.exifDate?.source == .creationDate)
+        #expect(metadata.exifDate?.offset?.iso8601 == "-08:00")
+        print("moov of 8 MiB after 100 MB of mdat: \(cost.reads) reads, \(cost.bytes) bytes")
+        #expect(cost.reads <= 6, "\(cost.reads) reads")
+        #expect(cost.bytes <= 256 * 1024, "\(cost.bytes) bytes")
+    }
+
     @Test func aviSizeDurationAndDate() throws {
         let bytes = PhotoFixtures.avi(width: 320, height: 240, frames: 466, framesPerSecond: 30, date: "MON MAR 10 15:04:43 2003")
         let metadata = try Self.read(bytes)
