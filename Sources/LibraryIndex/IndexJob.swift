@@ -60,6 +60,7 @@ final class IndexJob: Sendable {
         // 1. Walk: compare stamps; only new and changed files become candidates, and the unchanged
         // photos of a new or changed sidecar.
         var candidates: [Candidate] = []
+        var sidecarCandidates: [Candidate] = []
         var sidecars: [RelativePath: [[UInt8]]] = [:]
         var folder = FolderBatch(folder: RelativePath(bytes: []))
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
@@ -82,25 +83,29 @@ final class IndexJob: Sendable {
                 } else {
                     progress.skipped += 1
                 }
+            } else if isSidecar {
+                sidecarCandidates.append(Candidate(path: entry.path, known: known))
+                folder.changedSidecars.append(name)
             } else {
                 candidates.append(Candidate(path: entry.path, known: known))
-                if isSidecar { folder.changedSidecars.append(name) }
             }
-            if throttle.isDue() { progress.toRead = candidates.count; report(progress) }
+            if throttle.isDue() { progress.toRead = candidates.count + sidecarCandidates.count; report(progress) }
         }
         folder.flush(into: &candidates, progress: &progress)
         progress.unreadableDirectories = failures.map(\.path)
         if !control.isStopRequested {
             try requeuePhotosOfRemovedSidecars(unseen: unseen, candidates: &candidates, progress: &progress)
         }
-        progress.toRead = candidates.count
+        progress.toRead = candidates.count + sidecarCandidates.count
         progress.phase = .reading
         report(progress)
 
-        // 2. Read on `jobs` threads; write batches from this thread.
-        if !control.isStopRequested && !candidates.isEmpty {
-            let context = ReadContext(root: Array(root.utf8) + [UInt8(ascii: "/")], sidecars: sidecars)
-            try readAndWrite(candidates, context: context, progress: &progress, throttle: throttle, report: report)
+        // 2. Read on `jobs` threads; write batches from this thread. The photos first, the sidecars'
+        // own stamps after them: a run stopped in between finds the sidecars changed next time,
+        // and reads their photos again.
+        let context = ReadContext(root: Array(root.utf8) + [UInt8(ascii: "/")], sidecars: sidecars)
+        for batch in [candidates, sidecarCandidates] where !control.isStopRequested && !batch.isEmpty {
+            try readAndWrite(batch, context: context, progress: &progress, throttle: throttle, report: report)
         }
 
         // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them.
