@@ -129,7 +129,7 @@ let package = Package(
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(
             name: "IndexBenchmark",
-            dependencies: ["LibraryIndex", "PhotoFixtures"],
+            dependencies: ["LibraryIndex", "PhotoMetadata", "PhotoFixtures"],
             path: "Benchmarks/IndexBenchmark",
             swiftSettings: strictSettings
         ),

@@ -2,6 +2,11 @@
 //
 //   swift build -c release --product shoebox --product IndexBenchmark
 //   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
+//   .build/release/IndexBenchmark --mixed [--count 10000]   # photos + a fifth as many videos
+//
+// `--mixed` adds `count / 5` MP4 videos whose `moov` sits after 50 MB of media data (sparse
+// files: the media data is a hole) and reports what reading each kind of file cost: `pread`
+// calls and bytes per file, from the reader's own counter, and the whole run's `rchar`.
 //
 // Every tool reads the same tags (capture dates, sub-seconds, offsets, orientation, size, make and
 // model) from the same files with a warm cache. Peak memory is the child's maximum resident set
@@ -9,6 +14,7 @@
 
 import Foundation
 import PhotoFixtures
+import PhotoMetadata
 
 struct Measurement {
     var name: String
@@ -55,6 +61,7 @@ var count = 10_000
 var folder: String?
 var keep = false
 var shoeboxOnly = false
+var mixed = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -62,8 +69,9 @@ while let argument = arguments.popFirst() {
     case "--folder": folder = arguments.popFirst()
     case "--keep": keep = true
     case "--shoebox-only": shoeboxOnly = true
+    case "--mixed": mixed = true
     default:
-        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only]")
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed]")
         exit(2)
     }
 }
@@ -73,12 +81,16 @@ guard FileManager.default.isExecutableFile(atPath: shoebox) else {
     print("Build the tool first: swift build -c release --product shoebox --product IndexBenchmark")
     exit(1)
 }
-let work = folder ?? NSTemporaryDirectory() + "shoebox-bench-\(count)"
+let work = folder ?? NSTemporaryDirectory() + (mixed ? "shoebox-bench-mixed-\(count)" : "shoebox-bench-\(count)")
 let photos = work + "/photos"
 let database = work + "/index.sqlite"
 if !FileManager.default.fileExists(atPath: photos) {
     print("Generating \(count) photos under \(photos)…")
     try SampleLibrary(count: count, seed: 42).write(to: photos)
+}
+if mixed {
+    try runMixed()
+    exit(0)
 }
 let files = try FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".jpg") }.sorted()
 print("\(files.count) JPEG files, \(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -138,3 +150,65 @@ for (i, m) in results.enumerated() {
         + String(format: "%7.3f  %9.0f  %8.1f   ", m.seconds, rate, m.peakMB) + comparison)
 }
 if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }
+
+/// The mixed tree: the photos plus `count / 5` videos with 50 MB of media data before `moov`.
+@MainActor func runMixed() throws {
+    let videos = photos + "/videos"
+    let videoCount = max(1, count / 5)
+    let mediaData = 50 * 1024 * 1024
+    if !FileManager.default.fileExists(atPath: videos) {
+        print("Writing \(videoCount) sparse videos (\(mediaData / 1024 / 1024) MB mdat before moov) under \(videos)…")
+        try FileManager.default.createDirectory(atPath: videos, withIntermediateDirectories: true)
+        for index in 0..<videoCount {
+            var movie = MovieFixture(width: index % 3 == 0 ? 1080 : 1920, height: index % 3 == 0 ? 1920 : 1080)
+            movie.mediaDataSize = mediaData
+            movie.duration = Double(2 + index % 60)
+            movie.mediaCreated = 1_609_459_200 + Int64(index) * 3_600
+            movie.quickTime = index % 2 == 0
+            try movie.write(to: videos + String(format: "/VID_%05d.%@", index, movie.quickTime ? "mov" : "mp4"))
+        }
+    }
+    let all = try FileManager.default.subpathsOfDirectory(atPath: photos).sorted()
+    // Only the photos are read into the cache: the videos' media data is a hole that would read as 50 MB of zeros.
+    _ = shell("find '\(photos)' -type f -name '*.jpg' -print0 | xargs -0 cat > /dev/null")
+
+    var cost: [MediaType: (files: Int, reads: Int, bytes: Int, maxBytes: Int, apparent: Int)] = [:]
+    for path in all {
+        let full = photos + "/" + path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        let (result, spent) = MetadataReader().readMeasuringCost(atPath: full)
+        guard let metadata = try? result.get() else { continue }
+        let size = (try? FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
+        var entry = cost[metadata.mediaType] ?? (0, 0, 0, 0, 0)
+        entry.files += 1
+        entry.reads += spent.reads
+        entry.bytes += spent.bytes
+        entry.maxBytes = max(entry.maxBytes, spent.bytes)
+        entry.apparent += size
+        cost[metadata.mediaType] = entry
+    }
+    print("")
+    print("kind     files   reads/file   bytes read/file   max bytes   file size (mean)")
+    for kind in [MediaType.photo, .video] {
+        guard let entry = cost[kind], entry.files > 0 else { continue }
+        print(kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
+            + String(format: "%8d %12.2f %17.0f %11d %15.0f KB", entry.files, Double(entry.reads) / Double(entry.files),
+                     Double(entry.bytes) / Double(entry.files), entry.maxBytes, Double(entry.apparent) / Double(entry.files) / 1024))
+    }
+
+    try? FileManager.default.removeItem(atPath: database)
+    for suffix in ["-wal", "-shm", "-lock"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    // A shell's /proc/PID/io includes the reads of the children it waited for.
+    let report = NSTemporaryDirectory() + "shoebox-bench-io-\(getpid())"
+    defer { unlink(report) }
+    let run = shell("'\(shoebox)' index '\(photos)' --db '\(database)' > /dev/null && grep rchar /proc/$$/io > '\(report)'")
+    let rchar = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1
+    let rerun = measure("re-run", [shoebox, "index", photos, "--db", database])
+    let files = cost.values.reduce(0) { $0 + $1.files }
+    print("")
+    print(String(format: "shoebox index, mixed tree of %d files: %.3f s fresh (%.0f files/s), %.3f s unchanged re-run, peak %.1f MB",
+                 files, run.seconds, Double(files) / run.seconds, rerun.seconds, run.peakMB))
+    print(String(format: "whole run read %d bytes (rchar, SQLite included): %.0f bytes per file", rchar, Double(rchar) / Double(max(files, 1))))
+    if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }
+}

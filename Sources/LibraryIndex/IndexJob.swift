@@ -27,6 +27,22 @@ final class IndexJob: Sendable {
         var known: KnownFile?
     }
 
+    /// The files of the folder the walk is in, until it moves on: a new or changed sidecar
+    /// sends the unchanged photos it belongs to back to be read.
+    private struct FolderBatch {
+        var folder: RelativePath
+        var unchangedPhotos: [(name: [UInt8], candidate: Candidate)] = []
+        var changedSidecars: [[UInt8]] = []
+
+        func flush(into candidates: inout [Candidate], progress: inout IndexProgress) {
+            guard !changedSidecars.isEmpty else { return }
+            for (name, candidate) in unchangedPhotos where !SidecarNames.sidecars(of: name, among: changedSidecars).isEmpty {
+                candidates.append(candidate)
+                progress.unchanged -= 1
+            }
+        }
+    }
+
     /// What reading one candidate produced.
     private enum Outcome: Sendable {
         case photo(IndexedPhoto, failed: Bool)
@@ -46,29 +62,56 @@ final class IndexJob: Sendable {
         let throttle = ReportThrottle()
         var reappeared: [RelativePath] = []
 
-        // 1. Walk: compare stamps; only new and changed files become candidates.
+        // 1. Walk: compare stamps; only new and changed files become candidates, and the unchanged
+        // photos of a new or changed sidecar.
         var candidates: [Candidate] = []
+        var sidecarCandidates: [Candidate] = []
+        var sidecars: [RelativePath: [[UInt8]]] = [:]
+        var folder = FolderBatch(folder: RelativePath(bytes: []))
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
         // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
         let failures = walker.walk(shouldStop: { control.isStopRequested }, wantsStamp: { unseen[$0] != nil }) { entry in
             progress.filesFound += 1
             let known = unseen.removeValue(forKey: entry.path)
+            // The walk reports a folder's files one after the other.
+            let (parent, name) = entry.path.folderAndName
+            if parent != folder.folder {
+                folder.flush(into: &candidates, progress: &progress)
+                folder = FolderBatch(folder: parent)
+            }
+            let isSidecar = SidecarNames.kind(of: name) != nil
+            if isSidecar { sidecars[parent, default: []].append(name) }
             if let known, known.stamp == entry.stamp {
-                if known.isPhoto { progress.unchanged += 1 } else { progress.skipped += 1 }
+                if known.isPhoto {
+                    progress.unchanged += 1
+                    folder.unchangedPhotos.append((name, Candidate(path: entry.path, known: known)))
+                } else {
+                    progress.skipped += 1
+                }
                 if known.isMissing { reappeared.append(entry.path) }
+            } else if isSidecar {
+                sidecarCandidates.append(Candidate(path: entry.path, known: known))
+                folder.changedSidecars.append(name)
             } else {
                 candidates.append(Candidate(path: entry.path, known: known))
             }
-            if throttle.isDue() { progress.toRead = candidates.count; report(progress) }
+            if throttle.isDue() { progress.toRead = candidates.count + sidecarCandidates.count; report(progress) }
         }
+        folder.flush(into: &candidates, progress: &progress)
         progress.unreadableDirectories = failures.map(\.path)
-        progress.toRead = candidates.count
+        if !control.isStopRequested {
+            try requeuePhotosOfRemovedSidecars(unseen: unseen, candidates: &candidates, progress: &progress)
+        }
+        progress.toRead = candidates.count + sidecarCandidates.count
         progress.phase = .reading
         report(progress)
 
-        // 2. Read on `jobs` threads; write batches from this thread.
-        if !control.isStopRequested && !candidates.isEmpty {
-            try readAndWrite(candidates, progress: &progress, throttle: throttle, report: report)
+        // 2. Read on `jobs` threads; write batches from this thread. The photos first, the sidecars'
+        // own stamps after them: a run stopped in between finds the sidecars changed next time,
+        // and reads their photos again.
+        let context = ReadContext(root: Array(root.utf8) + [UInt8(ascii: "/")], sidecars: sidecars)
+        for batch in [candidates, sidecarCandidates] where !control.isStopRequested && !batch.isEmpty {
+            try readAndWrite(batch, context: context, progress: &progress, throttle: throttle, report: report)
         }
 
         // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them,
@@ -90,6 +133,7 @@ final class IndexJob: Sendable {
             }
         }
 
+        if !control.isStopRequested { try store.linkLivePhotos() }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         try store.finishRun(runID, progress: progress)
@@ -113,6 +157,29 @@ final class IndexJob: Sendable {
         }
     }
 
+    /// Sends the unchanged photos of sidecars that disappeared since the last run back to be read,
+    /// so that a date taken from a deleted sidecar does not outlive it.
+    private func requeuePhotosOfRemovedSidecars(
+        unseen: [RelativePath: KnownFile], candidates: inout [Candidate], progress: inout IndexProgress
+    ) throws(IndexError) {
+        let blind = progress.unreadableDirectories
+        var removed: [RelativePath: [[UInt8]]] = [:]
+        for (path, known) in unseen where !known.isPhoto && !blind.contains(where: { path.isInside($0) }) {
+            let (folder, name) = path.folderAndName
+            if SidecarNames.kind(of: name) != nil { removed[folder, default: []].append(name) }
+        }
+        guard !removed.isEmpty else { return }
+        var queued = Set(candidates.map(\.path))
+        for (folder, sidecars) in removed {
+            for (path, stamp) in try store.photoStamps(inFolder: folder) where unseen[path] == nil && !queued.contains(path) {
+                guard !SidecarNames.sidecars(of: path.folderAndName.name, among: sidecars).isEmpty else { continue }
+                candidates.append(Candidate(path: path, known: KnownFile(stamp: stamp, isPhoto: true)))
+                queued.insert(path)
+                progress.unchanged -= 1
+            }
+        }
+    }
+
     /// The database and its companion files, relative to the root, when the user keeps the index
     /// inside the folder it indexes: they change on every run and are not photos.
     private func databaseFilesInsideRoot() -> Set<RelativePath> {
@@ -126,18 +193,17 @@ final class IndexJob: Sendable {
     }
 
     private func readAndWrite(
-        _ candidates: [Candidate], progress: inout IndexProgress, throttle: ReportThrottle,
+        _ candidates: [Candidate], context: ReadContext, progress: inout IndexProgress, throttle: ReportThrottle,
         report: (IndexProgress) -> Void
     ) throws(IndexError) {
         let jobs = min(settings.effectiveJobs, candidates.count)
         let queue = WorkQueue(count: candidates.count)
         let buffer = ResultBuffer<(Candidate, Outcome)>(capacity: settings.batchSize * 4, producers: jobs)
-        let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
         for _ in 0..<jobs {
             let thread = Thread { [self] in
                 let reader = MetadataReader()
                 while !control.isStopRequested, let index = queue.next() {
-                    buffer.push((candidates[index], read(candidates[index], rootBytes: rootBytes, reader: reader)))
+                    buffer.push((candidates[index], read(candidates[index], context: context, reader: reader)))
                 }
                 buffer.producerFinished()
             }
@@ -184,18 +250,18 @@ final class IndexJob: Sendable {
     }
 
     /// Opens and reads one file. Runs on a reader thread.
-    private func read(_ candidate: Candidate, rootBytes: [UInt8], reader: MetadataReader) -> Outcome {
+    private func read(_ candidate: Candidate, context: ReadContext, reader: MetadataReader) -> Outcome {
         let path = candidate.path
         let fd: Int32
-        switch FileSystem.openForReading(rootBytes + path.bytes) {
+        switch FileSystem.openForReading(context.root + path.bytes) {
         case .success(let descriptor):
             fd = descriptor
         case .failure(let error) where error.rawValue == ENOENT || error.rawValue == ENOTDIR || error.rawValue == ELOOP:
             return .vanished(path)
         case .failure(let error):
             return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
-                path, stamp: nil, modified: FileSystem.linkStatus(rootBytes + path.bytes).map { FileStamp($0).modified },
-                format: nil, message: "cannot open: \(error)"))
+                path, stamp: nil, modified: FileSystem.linkStatus(context.root + path.bytes).map { FileStamp($0).modified },
+                format: nil, message: "cannot open: \(error)", context: context))
         }
         openedFiles.add(1, ordering: .relaxed)
         defer { close(fd) }
@@ -205,12 +271,14 @@ final class IndexJob: Sendable {
         let stamp = FileStamp(st)
         do {
             let metadata = try reader.read(fileDescriptor: fd)
-            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp)
+            var note: String?
+            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp, context: context, note: &note)
+            let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             return .photo(IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
-                error: metadata.problem?.message
+                error: error.isEmpty ? nil : error, duration: metadata.duration
             ), failed: metadata.problem != nil)
         } catch {
             switch error.code {
@@ -218,9 +286,9 @@ final class IndexJob: Sendable {
                 return .notAnImage(path, stamp)
             case .unreadable:
                 return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
-                    path, stamp: nil, modified: stamp.modified, format: nil, message: error.message))
+                    path, stamp: nil, modified: stamp.modified, format: nil, message: error.message, context: context))
             case .truncated, .malformed, .budgetExceeded:
-                return .photo(failedPhoto(path, stamp: stamp, format: error.format, message: error.message), failed: true)
+                return .photo(failedPhoto(path, stamp: stamp, format: error.format, message: error.message, context: context), failed: true)
             }
         }
     }
@@ -229,16 +297,28 @@ final class IndexJob: Sendable {
     /// the next run tries it again (e.g. after its permissions are fixed); its date still comes
     /// from the modification time when that could be read (`modified`).
     private func failedPhoto(
-        _ path: RelativePath, stamp: FileStamp?, modified: Int64? = nil, format: ImageFormat?, message: String
+        _ path: RelativePath, stamp: FileStamp?, modified: Int64? = nil, format: ImageFormat?, message: String,
+        context: ReadContext
     ) -> IndexedPhoto {
-        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0))
+        var note: String?
+        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0), context: context, note: &note)
         return IndexedPhoto(
             path: path, fileSize: stamp?.size ?? -1, modificationTime: stamp?.modified ?? -1,
-            format: format, captureDate: date, error: message)
+            format: format, captureDate: date, error: [message, note].compactMap { $0 }.joined(separator: " "))
     }
 
-    /// The end of the date chain: a date in the file name, else the modification time in local time.
-    private func fallbackDate(path: RelativePath, stamp: FileStamp) -> CaptureDate {
+    /// The end of the date chain: a sidecar (XMP, then Takeout JSON), a date in the file name, else
+    /// the modification time in local time. A sidecar that cannot be used leaves a `note`.
+    private func fallbackDate(path: RelativePath, stamp: FileStamp, context: ReadContext, note: inout String?) -> CaptureDate {
+        let (folder, name) = path.folderAndName
+        for sidecar in SidecarNames.sidecars(of: name, among: context.sidecars[folder] ?? []) {
+            guard let kind = SidecarNames.kind(of: sidecar) else { continue }
+            do {
+                if let date = try sidecarDate(context.root + folder.appending(sidecar).bytes, kind: kind) { return date }
+            } catch {
+                note = (note.map { $0 + " " } ?? "") + "Sidecar \(String(decoding: sidecar, as: UTF8.self)) ignored: \(error.message)"
+            }
+        }
         if let date = CaptureDate.fromFileName(path.lastComponent) { return date }
         var seconds = time_t(stamp.modified / 1_000_000_000)
         var local = tm()
@@ -247,6 +327,27 @@ final class IndexJob: Sendable {
             secondsSince1970: stamp.modified / 1_000_000_000,
             nanoseconds: Int(stamp.modified % 1_000_000_000),
             utcOffsetSeconds: Int(local.tm_gmtoff))
+    }
+}
+
+/// What every reader thread needs besides the file: where the root is, and the sidecars the walk saw.
+private struct ReadContext: Sendable {
+    /// The root's bytes followed by `/`.
+    var root: [UInt8]
+    /// Sidecar file names by folder.
+    var sidecars: [RelativePath: [[UInt8]]]
+}
+
+extension IndexJob {
+    /// The date in the sidecar at `absolutePath`; opened as the photos are, never following a link.
+    fileprivate func sidecarDate(_ absolutePath: [UInt8], kind: SidecarReader.Kind) throws(MetadataError) -> CaptureDate? {
+        switch FileSystem.openForReading(absolutePath) {
+        case .success(let descriptor):
+            defer { close(descriptor) }
+            return try SidecarReader().date(fileDescriptor: descriptor, kind: kind)
+        case .failure(let error):
+            throw MetadataError(.unreadable, "The sidecar cannot be opened: \(error).")
+        }
     }
 }
 

@@ -22,12 +22,19 @@ public struct IndexedPhoto: Sendable, Hashable {
     /// When a run last found this row's file missing and kept the row (see `IndexSettings.removalLimit`),
     /// as an ISO 8601 timestamp; `nil` while the file is there.
     public var missingSince: String?
+    /// Photo or video (a file read too little to tell counts as a photo).
+    public var mediaType: MediaType
+    /// Seconds of playback, for videos whose container says.
+    public var duration: Double?
+    /// For a Live Photo, the other half: the still's path on the video's row, the video's on the still's.
+    public var pairedWith: RelativePath?
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
-        error: String? = nil, id: Int64? = nil, missingSince: String? = nil
+        error: String? = nil, mediaType: MediaType? = nil, duration: Double? = nil, pairedWith: RelativePath? = nil,
+        id: Int64? = nil, missingSince: String? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -42,10 +49,13 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.error = error
         self.id = id
         self.missingSince = missingSince
+        self.mediaType = mediaType ?? format?.mediaType ?? .photo
+        self.duration = duration
+        self.pairedWith = pairedWith
     }
 }
 
-/// The capture time of one photo, as the timeline needs it: loaded in one query, in capture order.
+/// The capture time of one photo or video, as the timeline needs it: loaded in one query, in capture order.
 public struct PhotoMoment: Sendable, Hashable {
     /// The row id, stable while the file stays at its path.
     public var id: Int64
@@ -58,11 +68,15 @@ public struct PhotoMoment: Sendable, Hashable {
     /// Display size, when the file could be read.
     public var width: Int?
     public var height: Int?
+    public var mediaType: MediaType
 }
 
 /// Counts for a library overview, and the last run that finished.
 public struct LibraryStatistics: Sendable, Hashable {
+    /// Rows that are photos (or files read too little to tell).
     public var photos: Int
+    public var videos: Int
+    /// Rows stored with an error.
     public var errors: Int
     /// Changes whenever a run finishes: compare to notice another process's run.
     public var lastRunID: Int64?

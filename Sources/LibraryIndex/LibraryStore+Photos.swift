@@ -43,19 +43,23 @@ extension LibraryStore {
         try db.columns(in: "photo").contains { $0.name == "missingSince" }
     }
 
-    /// Calls `body` with the capture time of every photo, in capture order (then path).
+    /// Calls `body` with the capture time of every photo and video the timeline shows, in capture
+    /// order (then path): the video half of a Live Photo is left out, its still stands for both.
     ///
     /// - Complexity: one query over the `(captured, path)` index; no per-row allocation beyond
     ///   the path string.
     public func forEachMoment(_ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         try read { db in
+            let sources = DateSource.allCases
+            let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
+            // A database not yet migrated (opened read-only) has no video columns.
+            let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, captured, CASE dateSource
-                    WHEN 'DateTimeOriginal' THEN 0 WHEN 'DateTimeDigitized' THEN 1 WHEN 'DateTime' THEN 2
-                    WHEN 'filename' THEN 3 ELSE 4 END, id, width, height
-                FROM photo ORDER BY captured, path
+                SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
+                       \(hasPairs ? "mediaType" : "'photo'")
+                FROM photo \(hasPairs ? "WHERE NOT (mediaType = 'video' AND pairedWith IS NOT NULL)" : "")
+                ORDER BY captured, path
                 """)
-            let sources: [DateSource] = [.dateTimeOriginal, .dateTimeDigitized, .dateTime, .filename, .fileModified]
             while let row = try rows.next() {
                 // The blobs are read in place: no copy per row for a million rows.
                 guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
@@ -68,7 +72,7 @@ extension LibraryStore {
                 let source: Int = row[2]
                 try body(PhotoMoment(
                     id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
-                    width: row[4], height: row[5]))
+                    width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
             }
         }
     }
@@ -85,8 +89,10 @@ extension LibraryStore {
         try read { db in
             let photos = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0
             let errors = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE error IS NOT NULL") ?? 0
+            let hasMedia = try db.columns(in: "photo").contains { $0.name == "mediaType" }
+            let videos = hasMedia ? try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE mediaType = 'video'") ?? 0 : 0
             let lastRun = try Row.fetchOne(db, sql: "SELECT id, finishedAt FROM indexRun WHERE finishedAt IS NOT NULL ORDER BY id DESC LIMIT 1")
-            return LibraryStatistics(photos: photos, errors: errors, lastRunID: lastRun?[0], lastIndexed: lastRun?[1])
+            return LibraryStatistics(photos: photos - videos, videos: videos, errors: errors, lastRunID: lastRun?[0], lastIndexed: lastRun?[1])
         }
     }
 
@@ -161,6 +167,9 @@ extension IndexedPhoto {
             cameraMake: row["make"],
             cameraModel: row["model"],
             error: row["error"],
+            mediaType: row.hasColumn("mediaType") ? (row["mediaType"] as String?).flatMap(MediaType.init(rawValue:)) : nil,
+            duration: row.hasColumn("duration") ? row["duration"] : nil,
+            pairedWith: row.hasColumn("pairedWith") ? (row["pairedWith"] as Data?).map { RelativePath(bytes: Array($0)) } : nil,
             id: row["id"],
             missingSince: row["missingSince"]
         )
@@ -172,7 +181,7 @@ extension IndexedPhoto {
             Data(path.bytes), fileSize, modificationTime, format?.rawValue,
             captureDate.local.iso8601, captureDate.offset?.seconds, captureDate.source.rawValue,
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
-            cameraMake, cameraModel, error,
+            cameraMake, cameraModel, error, mediaType.rawValue, duration,
         ]
     }
 }

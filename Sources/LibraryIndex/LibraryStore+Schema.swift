@@ -60,6 +60,20 @@ extension LibraryStore {
         migrator.registerMigration("v2-missing") { db in
             try db.execute(sql: "ALTER TABLE photo ADD COLUMN missingSince TEXT")
         }
+        migrator.registerMigration("v2-videos") { db in
+            try db.execute(sql: """
+                -- Videos are rows of the same table: what they are, how long they play, and for the
+                -- two halves of a Live Photo (a still and a short MOV of the same base name), the
+                -- path of the other half.
+                ALTER TABLE photo ADD COLUMN mediaType TEXT NOT NULL DEFAULT 'photo';
+                ALTER TABLE photo ADD COLUMN duration REAL;     -- seconds, videos only
+                ALTER TABLE photo ADD COLUMN pairedWith BLOB;   -- relative path of the Live Photo's other half
+
+                -- Videos used to be remembered as ignored files: forget them all so that the next
+                -- run opens them again (files that are neither images nor videos are ignored again).
+                DELETE FROM ignoredFile;
+                """)
+        }
         return migrator
     }()
 }

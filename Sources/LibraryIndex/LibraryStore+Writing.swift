@@ -62,6 +62,26 @@ extension LibraryStore {
         }
     }
 
+    /// The stamps of the photo rows directly inside `folder` (the empty path is the root).
+    ///
+    /// - Complexity: one range query over the path index; the root's scans every row.
+    func photoStamps(inFolder folder: RelativePath) throws(IndexError) -> [(RelativePath, FileStamp)] {
+        try write { db in
+            let prefix = folder.bytes.isEmpty ? [] : folder.bytes + [UInt8(ascii: "/")]
+            let rows = folder.bytes.isEmpty
+                ? try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM photo")
+                : try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM photo WHERE path >= ? AND path < ?",
+                                      arguments: [Data(prefix), Data(folder.bytes + [UInt8(ascii: "/") + 1])])
+            var stamps: [(RelativePath, FileStamp)] = []
+            while let row = try rows.next() {
+                let path = Array(row[0] as Data)
+                guard !path[prefix.count...].contains(UInt8(ascii: "/")) else { continue }
+                stamps.append((RelativePath(bytes: path), FileStamp(size: row[1], modified: row[2])))
+            }
+            return stamps
+        }
+    }
+
     /// Starts a run row and returns its id.
     func beginRun() throws(IndexError) -> Int64 {
         try write { db in
@@ -76,14 +96,16 @@ extension LibraryStore {
         try write { db in
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
-                                   pixelWidth, pixelHeight, orientation, width, height, make, model, error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   pixelWidth, pixelHeight, orientation, width, height, make, model, error,
+                                   mediaType, duration)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
                     pixelWidth = excluded.pixelWidth, pixelHeight = excluded.pixelHeight,
                     orientation = excluded.orientation, width = excluded.width, height = excluded.height,
-                    make = excluded.make, model = excluded.model, error = excluded.error, missingSince = NULL
+                    make = excluded.make, model = excluded.model, error = excluded.error,
+                    mediaType = excluded.mediaType, duration = excluded.duration, missingSince = NULL
                 """)
             let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
             let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")

@@ -62,6 +62,8 @@ public final class LibraryStore: Sendable {
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 try pool.read { db in try Self.checkSchemaVersion(db, path: path) }
                 try Self.migrator.migrate(pool)
+                // The reader that checked the version holds the schema from before the migration.
+                pool.invalidateReadOnlyConnections()
                 writer = pool
                 reader = pool
             }

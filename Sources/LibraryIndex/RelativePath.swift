@@ -63,6 +63,12 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         return String(validating: bytes.prefix(length), as: UTF8.self) != nil ? length : 0
     }
 
+    /// The folder (empty for the root) and the file name, as bytes.
+    var folderAndName: (folder: RelativePath, name: [UInt8]) {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (RelativePath(bytes: []), bytes) }
+        return (RelativePath(bytes: Array(bytes[..<slash])), Array(bytes[(slash + 1)...]))
+    }
+
     /// Whether `self` lies inside the directory `directory` (or is it). The empty path is the root.
     public func isInside(_ directory: RelativePath) -> Bool {
         if directory.bytes.isEmpty { return true }

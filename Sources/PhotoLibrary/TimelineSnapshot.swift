@@ -23,6 +23,7 @@ public final class TimelineSnapshot: Sendable {
         var source: DateSource
         var width: Int32
         var height: Int32
+        var isVideo: Bool
         var pathBytes: [UInt8]?
     }
 
@@ -36,8 +37,8 @@ public final class TimelineSnapshot: Sendable {
         var leftOut = 0
         do {
             statistics = try store.statistics()
-            photos.reserveCapacity(statistics.photos)
-            details.reserveCapacity(statistics.photos)
+            photos.reserveCapacity(statistics.photos + statistics.videos)
+            details.reserveCapacity(statistics.photos + statistics.videos)
             try store.forEachMoment { moment in
                 let c = moment.captured
                 let captured = TimelineDateTime(
@@ -50,7 +51,7 @@ public final class TimelineSnapshot: Sendable {
                 photos.append(TimelinePhoto(path: moment.path, captured: captured, isFromModificationTime: moment.source == .fileModified))
                 details.append(Detail(
                     id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
-                    height: Int32(clamping: moment.height ?? -1), pathBytes: moment.pathBytes))
+                    height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes))
             }
         } catch {
             throw LibraryError(error)
@@ -84,6 +85,9 @@ public final class TimelineSnapshot: Sendable {
         let detail = details[position]
         return detail.width >= 0 && detail.height >= 0 ? (Int(detail.width), Int(detail.height)) : nil
     }
+
+    /// `photo` or `video`, for the photo at `position`.
+    public func mediaType(ofPhoto position: Int) -> MediaType { details[position].isVideo ? .video : .photo }
 
     /// The exact bytes of the path at `position` when it is not valid UTF-8.
     public func pathBytes(ofPhoto position: Int) -> [UInt8]? { details[position].pathBytes }

@@ -1,18 +1,23 @@
 import Glibc
 
-/// Reads the metadata of one image file, touching only the bytes it needs.
+/// Reads the metadata of one image or video file, touching only the bytes it needs.
 ///
 /// The format comes from the first bytes. Reading starts with one 64 KiB `pread` and asks for
 /// more only where the format points further into the file (a distant EXIF item, a JPEG
-/// segment beyond the head). A damaged file gives what could be read before the damage;
-/// it throws only when nothing could be read at all, and otherwise reports the damage in
-/// `PhotoMetadata.problem`.
+/// segment beyond the head, a movie's `moov` after its media data). A damaged file gives what
+/// could be read before the damage; it throws only when nothing could be read at all, and
+/// otherwise reports the damage in `PhotoMetadata.problem`.
 public struct MetadataReader: Sendable {
-    public init() {}
+    /// The zone in which the UTC dates of video containers are shown.
+    public var timeZone: LocalTimeZone
+
+    public init(timeZone: LocalTimeZone = .system) {
+        self.timeZone = timeZone
+    }
 
     /// Reads an open file. The descriptor is neither moved nor closed.
     ///
-    /// - Throws: `.notAnImage` when the first bytes match no supported image format;
+    /// - Throws: `.notAnImage` when the first bytes match no supported image or video format;
     ///   `.unreadable`, `.truncated`, `.malformed` or `.budgetExceeded` for an image that
     ///   could not be read.
     public func read(fileDescriptor: Int32) throws(MetadataError) -> PhotoMetadata {
@@ -24,9 +29,26 @@ public struct MetadataReader: Sendable {
         try read(try FileBytes(bytes: bytes, timeBudget: timeBudget))
     }
 
+    /// Reads the file at `path` and says what the reading cost (for tests and benchmarks).
+    package func readMeasuringCost(atPath path: String) -> (result: Result<PhotoMetadata, MetadataError>, cost: ReadCost) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return (.failure(MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")), ReadCost())
+        }
+        defer { close(descriptor) }
+        let file: FileBytes
+        do {
+            file = try FileBytes(descriptor: descriptor)
+        } catch {
+            return (.failure(error), ReadCost())
+        }
+        let result = Result { () throws(MetadataError) in try read(file) }
+        return (result, ReadCost(bytes: file.bytesRead, reads: file.readCalls))
+    }
+
     func read(_ file: FileBytes) throws(MetadataError) -> PhotoMetadata {
         guard let container = FormatSniffer.container(of: file.head) else {
-            throw MetadataError(.notAnImage, file.size == 0 ? "The file is empty." : "The first bytes match no supported image format.")
+            throw MetadataError(.notAnImage, file.size == 0 ? "The file is empty." : "The first bytes match no supported image or video format.")
         }
         var facts = ImageFacts(format: Self.initialFormat(container))
         do {
@@ -41,6 +63,10 @@ public struct MetadataReader: Sendable {
             case .mrw: try MRWReader.read(file, into: &facts)
             case .x3f: try X3FReader.read(file, into: &facts)
             case .crw: break
+            case .isoVideo: try QuickTimeReader.read(file, into: &facts)
+            case .avi: try AVIReader.read(file, into: &facts)
+            case .matroska: try MatroskaReader.read(file, into: &facts)
+            case .mpegTS(let packetSize): try TransportStreamReader.read(file, packetSize: packetSize, into: &facts)
             }
         } catch {
             if facts.isEmpty {
@@ -48,11 +74,11 @@ public struct MetadataReader: Sendable {
                 failure.format = facts.format
                 throw failure
             }
-            var partial = facts.metadata
+            var partial = facts.metadata(timeZone: timeZone)
             partial.problem = error
             return partial
         }
-        return facts.metadata
+        return facts.metadata(timeZone: timeZone)
     }
 
     /// Opens, reads and closes the file at `path`.
@@ -76,6 +102,9 @@ public struct MetadataReader: Sendable {
         case .mrw: .mrw
         case .x3f: .x3f
         case .crw: .crw
+        case .isoVideo(let format), .matroska(let format): format
+        case .avi: .avi
+        case .mpegTS(let packetSize): packetSize == 192 ? .m2ts : .mpegTS
         }
     }
 }

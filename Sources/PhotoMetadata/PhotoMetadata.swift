@@ -1,16 +1,22 @@
-/// What Shoebox knows about one image file after reading its header and EXIF.
+/// What Shoebox knows about one image or video file after reading its header and metadata.
 public struct PhotoMetadata: Sendable, Hashable {
     public var format: ImageFormat
-    /// The pixel size stored in the image header, before any rotation.
+    /// The pixel size stored in the image header, before any rotation (for videos: the first
+    /// enabled video track's size).
     public var pixelSize: PixelSize?
     /// EXIF orientation (1–8), when the file has one.
     public var orientation: Int?
-    /// The size as displayed: `pixelSize` turned by EXIF orientation, or by `irot` for HEIF/AVIF.
+    /// The size as displayed: `pixelSize` turned by EXIF orientation, by `irot` for HEIF/AVIF,
+    /// or by the track matrix for videos.
     public var displaySize: PixelSize?
-    /// The first valid EXIF date of the chain (DateTimeOriginal, DateTimeDigitized, DateTime).
+    /// The first valid date recorded inside the file: the EXIF chain (DateTimeOriginal,
+    /// DateTimeDigitized, DateTime) for photos, the container chain (CreationDate,
+    /// DateTimeOriginal, MediaCreateDate) for videos.
     public var exifDate: CaptureDate?
     public var cameraMake: String?
     public var cameraModel: String?
+    /// Seconds of playback, for videos whose container says.
+    public var duration: Double?
     /// What stopped the read early when the file was only partly readable (e.g. cut short after
     /// its EXIF block); the other fields hold what was read before.
     public var problem: MetadataError?
@@ -18,7 +24,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     public init(
         format: ImageFormat, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, exifDate: CaptureDate? = nil,
-        cameraMake: String? = nil, cameraModel: String? = nil
+        cameraMake: String? = nil, cameraModel: String? = nil, duration: Double? = nil
     ) {
         self.format = format
         self.pixelSize = pixelSize
@@ -27,5 +33,9 @@ public struct PhotoMetadata: Sendable, Hashable {
         self.exifDate = exifDate
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
+        self.duration = duration
     }
+
+    /// Photo or video, from the format.
+    public var mediaType: MediaType { format.mediaType }
 }

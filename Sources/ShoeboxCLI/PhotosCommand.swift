@@ -11,7 +11,7 @@ struct PhotosCommand: AsyncParsableCommand {
         abstract: "List every indexed file with its capture date, date source and display size."
     )
 
-    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error, missing; pathBytes for a name that is not UTF-8).")
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing; pathBytes for a name that is not UTF-8).")
     var json = false
 
     @Flag(help: "List only the photos whose files a run did not find and kept (see `shoebox index --prune`).")
@@ -33,14 +33,16 @@ struct PhotosCommand: AsyncParsableCommand {
     }
 }
 
-/// Aligned columns for people: date, source, size, format, path (and the error, if any).
+/// Aligned columns for people: date, source, size, format, path (and the error, if any); with
+/// videos in the index, a duration column after the size.
 struct PhotoTable {
     var photos: [IndexedPhoto]
     var onlyMissing = false
 
     var text: String {
         guard !photos.isEmpty else { return onlyMissing ? "No photo is marked missing." : "The index is empty." }
-        var rows = [["CAPTURED", "SOURCE", "SIZE", "FORMAT", "PATH"]]
+        let hasVideos = photos.contains { $0.mediaType == .video }
+        var rows = [["CAPTURED", "SOURCE", "SIZE"] + (hasVideos ? ["DURATION"] : []) + ["FORMAT", "PATH"]]
         for photo in photos {
             let date = photo.captureDate
             var captured = date.local.readable
@@ -49,14 +51,25 @@ struct PhotoTable {
             var path = photo.path.string.terminalSafe
             if let error = photo.error { path += "  (error: \(error.terminalSafe))" }
             if let since = photo.missingSince { path += "  (missing since \(since.prefix(10)))" }
-            rows.append([captured, date.source.rawValue, size, photo.format?.rawValue ?? "?", path])
+            let duration = photo.mediaType == .video ? (photo.duration.map(Self.duration) ?? "–") : ""
+            rows.append([captured, date.source.rawValue, size] + (hasVideos ? [duration] : []) + [photo.format?.rawValue ?? "?", path])
         }
         let failed = photos.count { $0.error != nil }
         let missing = photos.count { $0.missingSince != nil }
+        let videos = photos.count { $0.mediaType == .video }
         var footer = "\(photos.count.grouped) files"
+        if videos > 0 { footer += " (\(videos.grouped) videos)" }
         if failed > 0 { footer += ", \(failed.grouped) with errors" }
         if missing > 0 && !onlyMissing { footer += ", \(missing.grouped) missing (shoebox photos --missing)" }
-        return Columns.format(rows, rightAligned: [2]) + "\n" + footer
+        return Columns.format(rows, rightAligned: hasVideos ? [2, 3] : [2]) + "\n" + footer
+    }
+
+    /// `2.4 s` under a minute, else `1:05` or `1:02:03`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 59.95 { return String(format: "%.1f s", seconds) }
+        let whole = Int(seconds.rounded())
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 }
 

@@ -75,7 +75,7 @@ struct API: Sendable {
             var sections: [String: Int]
         }
         let body = Body(
-            root: loaded.root, photos: loaded.statistics.photos, videos: 0, errors: loaded.statistics.errors,
+            root: loaded.root, photos: loaded.statistics.photos, videos: loaded.statistics.videos, errors: loaded.statistics.errors,
             lastIndexed: loaded.statistics.lastIndexed,
             sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
         return try json(ContractJSON.encode(body, compact: true))

@@ -12,6 +12,10 @@ public struct PhotoJSON: Encodable, Sendable {
     public var height: Int?
     public var format: String?
     public var error: String?
+    /// `photo` or `video`.
+    public var mediaType: String
+    /// Seconds of playback, for videos whose container says (to the millisecond).
+    public var duration: Double?
     /// Whether the last run did not find the file and kept its row.
     public var missing: Bool
     /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
@@ -27,6 +31,9 @@ public struct PhotoJSON: Encodable, Sendable {
         height = photo.displaySize?.height
         format = photo.format?.rawValue
         error = photo.error
+        mediaType = photo.mediaType.rawValue
+        // Milliseconds are plenty, and keep the JSON free of binary-fraction noise.
+        duration = photo.duration.map { ($0 * 1000).rounded() / 1000 }
         missing = photo.missingSince != nil
     }
 
@@ -41,17 +48,19 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(height, forKey: .height)
         try c.encode(format, forKey: .format)
         try c.encode(error, forKey: .error)
+        try c.encode(mediaType, forKey: .mediaType)
+        try c.encode(duration, forKey: .duration)
         try c.encode(missing, forKey: .missing)
         try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, captured, offset, dateSource, width, height, format, error, missing, pathBytes
+        case path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing, pathBytes
     }
 }
 
-/// One photo in full, as the server's `/api/photos/{id}` answers: `PhotoJSON` plus the row's id,
-/// camera, file size, pixel size and orientation.
+/// One photo in full, as the server's `/api/photos/{id}` answers: `PhotoJSON` (with `mediaType`
+/// and `duration`) plus the row's id, camera, file size, pixel size and orientation.
 public struct PhotoDetailJSON: Encodable, Sendable {
     public var photo: PhotoJSON
     public var id: Int64
@@ -61,8 +70,6 @@ public struct PhotoDetailJSON: Encodable, Sendable {
     public var pixelWidth: Int?
     public var pixelHeight: Int?
     public var orientation: Int?
-    public var mediaType: String
-    public var duration: Double?
 
     public init(_ row: IndexedPhoto, id: Int64) {
         photo = PhotoJSON(row)
@@ -73,8 +80,6 @@ public struct PhotoDetailJSON: Encodable, Sendable {
         pixelWidth = row.pixelSize?.width
         pixelHeight = row.pixelSize?.height
         orientation = row.orientation
-        mediaType = "photo"
-        duration = nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,11 +92,9 @@ public struct PhotoDetailJSON: Encodable, Sendable {
         try c.encode(pixelWidth, forKey: .pixelWidth)
         try c.encode(pixelHeight, forKey: .pixelHeight)
         try c.encode(orientation, forKey: .orientation)
-        try c.encode(mediaType, forKey: .mediaType)
-        try c.encode(duration, forKey: .duration)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, make, model, fileSize, pixelWidth, pixelHeight, orientation, mediaType, duration
+        case id, make, model, fileSize, pixelWidth, pixelHeight, orientation
     }
 }

@@ -73,7 +73,7 @@ public struct SectionJSON: Encodable, Sendable {
                 let size = snapshot.displaySize(ofPhoto: position)
                 entry.width = size?.width
                 entry.height = size?.height
-                entry.mediaType = "photo"
+                entry.mediaType = snapshot.mediaType(ofPhoto: position).rawValue
             }
             return entry
         }

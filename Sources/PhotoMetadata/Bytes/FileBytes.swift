@@ -35,6 +35,10 @@ final class FileBytes {
     private var windowOffset = 0
     private var bytesLeft = FileBytes.byteBudget
     private var readsLeft = FileBytes.readBudget
+    /// Bytes read from the file so far, all requests together.
+    var bytesRead: Int { FileBytes.byteBudget - bytesLeft }
+    /// `pread` calls (or copies from memory) made so far.
+    var readCalls: Int { FileBytes.readBudget - readsLeft }
     private let timeBudget: Duration
     private let deadline: ContinuousClock.Instant
 

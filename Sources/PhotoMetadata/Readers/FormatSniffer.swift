@@ -3,9 +3,17 @@ enum FormatSniffer {
     /// The reader family for a file.
     enum Container: Equatable {
         case jpeg, png, webp, tiff, isoMedia(ImageFormat), raf, mrw, x3f, crw
+        /// ISO BMFF and QuickTime movies (MP4, MOV, M4V, 3GP).
+        case isoVideo(ImageFormat)
+        case avi
+        /// Matroska or WebM, from the EBML header's `DocType`.
+        case matroska(ImageFormat)
+        /// MPEG transport stream; `packetSize` is 188, or 192 for M2TS.
+        case mpegTS(packetSize: Int)
     }
 
-    /// The container of a file whose first bytes are `head`, or `nil` when it is not an image.
+    /// The container of a file whose first bytes are `head`, or `nil` when it is neither an image
+    /// nor a video.
     static func container(of head: ByteView) -> Container? {
         if head.matches([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -19,7 +27,39 @@ enum FormatSniffer {
         if head.matches(Array("FUJIFILMCCD-RAW".utf8)) { return .raf }
         if head.matches([0x00, 0x4D, 0x52, 0x4D]) { return .mrw }
         if head.matches(Array("FOVb".utf8)) { return .x3f }
-        if head.matches(Array("ftyp".utf8), at: 4), let format = isoFormat(head) { return .isoMedia(format) }
+        if head.matches(Array("ftyp".utf8), at: 4) {
+            if let format = isoFormat(head) { return .isoMedia(format) }
+            return isoVideoFormat(head).map(Container.isoVideo)
+        }
+        // QuickTime movies older than `ftyp` start straight with one of these boxes.
+        if let size = try? head.u32(0), size >= 8, let type = try? head.fourCC(4),
+           [FourCC("moov"), FourCC("mdat"), FourCC("wide"), FourCC("pnot")].contains(type) {
+            return .isoVideo(.mov)
+        }
+        if head.matches(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
+        if head.matches([0x1A, 0x45, 0xDF, 0xA3]) { return .matroska(MatroskaReader.docType(head) == "webm" ? .webm : .mkv) }
+        if let packetSize = transportPacketSize(head) { return .mpegTS(packetSize: packetSize) }
+        return nil
+    }
+
+    /// The video format of an ISO BMFF file from its major brand; `nil` for audio-only brands.
+    static func isoVideoFormat(_ head: ByteView) -> ImageFormat? {
+        guard let major = try? head.fourCC(8) else { return nil }
+        let audio: Set<FourCC> = [FourCC("M4A "), FourCC("M4B "), FourCC("M4P "), FourCC("F4A "), FourCC("F4B ")]
+        if audio.contains(major) { return nil }
+        if major == FourCC("qt  ") { return .mov }
+        if major.rawValue >> 8 == FourCC("M4V ").rawValue >> 8 { return .m4v }
+        if major.rawValue >> 16 == FourCC("3g  ").rawValue >> 16 { return .threeGP }
+        return .mp4
+    }
+
+    /// 188 for a transport stream, 192 for M2TS, when the sync byte 0x47 starts every packet of
+    /// the head (four at most, three at least).
+    static func transportPacketSize(_ head: ByteView) -> Int? {
+        for (size, first) in [(188, 0), (192, 4)] {
+            let packets = min(4, (head.count - first) / size)
+            if packets >= 3, (0..<packets).allSatisfy({ (try? head.u8(first + $0 * size)) == 0x47 }) { return size }
+        }
         return nil
     }
 

@@ -51,7 +51,7 @@ struct ISOBox {
         var boxes: [ISOBox] = []
         var offset = from
         while offset + 8 <= to, boxes.count < limit {
-            guard let header = try? file.view(at: offset, upTo: 32),
+            guard let header = try? file.view(at: offset, upTo: min(32, to - offset)),
                   let box = try? parse(header, at: offset, limit: to)
             else { break }
             boxes.append(box)

@@ -18,6 +18,17 @@ enum FuzzTarget: String, CaseIterable {
     case tiff
     /// WebP RIFF chunks: VP8, VP8L, VP8X and EXIF.
     case webp
+    /// ISO BMFF and QuickTime movies: top-level walk to `moov`, `mvhd`, `trak`/`tkhd`/`hdlr`,
+    /// `meta`/`keys`/`ilst`, `udta`.
+    case quicktime
+    /// AVI: RIFF chunks, `hdrl`, `avih`, `strl`/`strh`/`strf`, `IDIT`.
+    case avi
+    /// Matroska/WebM: EBML header, Segment children, SeekHead, Info, Tracks.
+    case matroska
+    /// MPEG-TS/M2TS packets, then the H.264 SPS / MPEG-2 sequence header scan.
+    case mpegts
+    /// XMP and Takeout JSON sidecars: the bounded scanner.
+    case sidecar
 
     static let current: FuzzTarget = {
         guard let name = getenv("FUZZ_TARGET").map({ String(cString: $0) }) else { return .metadata }
@@ -34,10 +45,15 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? MetadataReader().read(bytes: bytes)
             return
         }
+        if self == .sidecar {
+            _ = try? SidecarReader().date(in: bytes, kind: .xmp)
+            _ = try? SidecarReader().date(in: bytes, kind: .takeoutJSON)
+            return
+        }
         guard let file = try? FileBytes(bytes: bytes) else { return }
         var facts = ImageFacts(format: .jpeg)
         switch self {
-        case .metadata: break
+        case .metadata, .sidecar: break
         case .jpeg: try? JPEGReader.read(file, into: &facts)
         case .isobmff:
             try? HEIFReader.read(file, into: &facts)
@@ -47,6 +63,19 @@ enum FuzzTarget: String, CaseIterable {
         case .png: try? PNGReader.read(file, into: &facts)
         case .tiff: try? TIFFReader.read(file, into: &facts)
         case .webp: try? WebPReader.read(file, into: &facts)
+        case .quicktime:
+            facts.format = .mov
+            try? QuickTimeReader.read(file, into: &facts)
+        case .avi:
+            facts.format = .avi
+            try? AVIReader.read(file, into: &facts)
+        case .matroska:
+            facts.format = .mkv
+            try? MatroskaReader.read(file, into: &facts)
+        case .mpegts:
+            facts.format = .m2ts
+            try? TransportStreamReader.read(file, packetSize: 188, into: &facts)
+            try? TransportStreamReader.read(file, packetSize: 192, into: &facts)
         }
         _ = facts.metadata
     }
