@@ -16,6 +16,7 @@ window.shoebox = debug; // read by the browser tests
 
 let library = null;
 let busy = false;
+let pagerOpening = false; // the pager's first page must not replace the grid's history entry
 let urlTimer = 0;
 
 const timeline = new Timeline(timelineElement, {
@@ -34,7 +35,7 @@ const scrubber = new Scrubber($('#scrubber'), {
 
 const pager = new Pager($('#pager'), {
   sectionCount: () => (library ? library.sections.fine : 0),
-  onChange: () => { if (!busy) urlState.replace(currentState()); },
+  onChange: () => { if (!busy && !pagerOpening) urlState.replace(currentState()); },
   onClose: () => closePager(true),
 });
 
@@ -58,6 +59,8 @@ async function zoom(params, point) {
   if (busy) return null;
   busy = true;
   timelineElement.dataset.busy = 'true';
+  clearTimeout(urlTimer);
+  const before = currentState();
   try {
     const result = await api.zoom({ ...params, offset: timeline.offset, viewport: viewportParam() });
     const toLevel = result.to.level;
@@ -65,6 +68,7 @@ async function zoom(params, point) {
     await timeline.show(toLevel, result.contentOffsetY);
     setLevelButtons(toLevel);
     debug.zooms.push(result);
+    urlState.replace(before); // Back returns exactly here
     urlState.push(currentState());
     await transition(oldSide / timeline.grid.cellSide, point || {
       x: timeline.grid.cellLeft(result.to.item) + timeline.grid.cellSide / 2,
@@ -141,11 +145,18 @@ for (const button of document.querySelectorAll('[data-set-level]')) {
 }
 
 async function openPager(section, item, { push = true } = {}) {
+  pagerOpening = true;
+  clearTimeout(urlTimer);
+  if (push) urlState.replace(currentState());
   try {
     await pager.open(section, item);
     document.body.classList.add('pager-open');
     if (push) urlState.push(currentState());
-  } catch (error) { reportError(error); }
+  } catch (error) {
+    reportError(error);
+  } finally {
+    pagerOpening = false;
+  }
 }
 
 /** Back to the grid at the same place; if the pager moved on, the photo's cell is brought into view. */
