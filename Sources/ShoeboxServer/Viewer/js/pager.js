@@ -1,0 +1,211 @@
+// The full-size pager: one photo per page with the ScrollingAlbum parallax (SPEC.md
+// `SA.hd_parallax_layout`: page centres stay put, the current and next photos narrow as the pager
+// moves), the accordion strip under it, swipe / arrow keys / strip between photos, the original
+// one click away, videos playing in place.
+//
+// The pager shows one fine section (a day or two); paging past either end moves on to the
+// neighbouring section. Only the pages next to the current one exist in the DOM.
+
+import * as api from './api.js';
+import { SA } from './geometry.js';
+import { animate, easeOut } from './animation.js';
+import { Strip } from './strip.js';
+import { thumbnailsAvailable } from './thumbnails.js';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export class Pager {
+  constructor(element, { sectionCount, onChange, onClose }) {
+    this.element = element;
+    this.stage = element.querySelector('.stage');
+    this.title = element.querySelector('.pager-title');
+    this.original = element.querySelector('.pager-original');
+    this.sectionCount = sectionCount;
+    this.onChange = onChange;
+    this.onClose = onClose;
+    this.photos = [];
+    this.section = 0;
+    this.index = 0;
+    this.hdOffset = 0;
+    this.pages = new Map();
+    this.motion = null;
+    this.strip = new Strip(element.querySelector('#strip'), {
+      onScrub: (i) => { this.stopMotion(); this.setOffset(i * this.pageWidth, { fromStrip: true }); },
+      onSettle: (i) => this.settle(i),
+      onSelect: (i) => this.go(i),
+    });
+    element.querySelector('.pager-close').addEventListener('click', () => this.onClose());
+    this.installSwipe();
+    new ResizeObserver(() => { if (this.isOpen) this.relayout(); }).observe(this.stage);
+  }
+
+  get isOpen() { return !this.element.hidden; }
+  get pageWidth() { return this.stage.clientWidth || 1; }
+  get pageHeight() { return this.stage.clientHeight || 1; }
+  get current() { return this.photos[this.index]; }
+
+  /** Opens fine section `section` at item `item`; resolves when the page is showing. */
+  async open(section, item) {
+    const data = await api.section('fine', section);
+    this.section = section;
+    this.photos = data.photos;
+    this.index = Math.max(0, Math.min(this.photos.length - 1, item));
+    this.element.hidden = false;
+    this.element.dataset.section = String(section);
+    this.strip.setPhotos(this.photos);
+    for (const i of [...this.pages.keys()]) this.dropPage(i);
+    this.relayout();
+    this.element.focus({ preventScroll: true });
+  }
+
+  close() {
+    this.stopMotion();
+    this.strip.stop();
+    for (const i of [...this.pages.keys()]) this.dropPage(i);
+    this.element.hidden = true;
+  }
+
+  relayout() {
+    this.sizes = this.photos.map((p) => (p.width && p.height
+      ? SA.hdCellSize({ image_width: p.width, image_height: p.height, view_width: this.pageWidth, view_height: this.pageHeight })
+      : { width: this.pageWidth, height: this.pageHeight }));
+    this.setOffset(this.index * this.pageWidth);
+    this.announce();
+  }
+
+  setOffset(x, { fromStrip = false } = {}) {
+    this.hdOffset = x;
+    const layout = SA.hdParallaxLayout({ content_offset_x: x, inset_left: 0, page_width: this.pageWidth, page_height: this.pageHeight, photo_sizes: this.sizes });
+    const want = new Set();
+    for (let i = layout.index - 1; i <= layout.index + 2; i++) if (i >= 0 && i < this.photos.length) want.add(i);
+    for (const i of [...this.pages.keys()]) if (!want.has(i)) this.dropPage(i);
+    for (const i of want) {
+      const it = layout.items[i];
+      const page = this.pages.get(i) || this.makePage(i);
+      page.style.width = `${it.width}px`;
+      page.style.height = `${it.height}px`;
+      page.style.transform = `translate(${it.center_x - x - it.width / 2}px, ${it.center_y - it.height / 2}px)`;
+    }
+    if (!fromStrip) this.strip.followHd(x, this.pageWidth);
+  }
+
+  makePage(i) {
+    const photo = this.photos[i];
+    const page = document.createElement('div');
+    page.className = 'page';
+    page.dataset.index = String(i);
+    page.dataset.photoId = String(photo.id);
+    if (photo.mediaType === 'video') {
+      const video = document.createElement('video');
+      video.controls = true;
+      video.playsInline = true;
+      video.preload = 'metadata';
+      video.src = api.originalURL(photo.id);
+      if (thumbnailsAvailable()) video.poster = api.thumbnailURL(photo.id, 'preview');
+      page.appendChild(video);
+    } else if (thumbnailsAvailable()) {
+      const img = document.createElement('img');
+      img.alt = photo.path;
+      img.draggable = false;
+      img.decoding = 'async';
+      img.onerror = () => {
+        if (!img.dataset.fallback) { img.dataset.fallback = '1'; img.src = api.thumbnailURL(photo.id); } else img.remove();
+      };
+      img.src = api.thumbnailURL(photo.id, 'preview');
+      page.appendChild(img);
+    }
+    const label = document.createElement('span');
+    label.className = 'page-label';
+    label.textContent = photo.path.split('/').pop();
+    page.appendChild(label);
+    this.stage.appendChild(page);
+    this.pages.set(i, page);
+    return page;
+  }
+
+  dropPage(i) {
+    const page = this.pages.get(i);
+    this.pages.delete(i);
+    const video = page.querySelector('video');
+    if (video) { video.pause(); video.removeAttribute('src'); video.load(); }
+    page.remove();
+  }
+
+  announce() {
+    const photo = this.current;
+    if (!photo) return;
+    this.element.dataset.photoId = String(photo.id);
+    this.element.dataset.index = String(this.index);
+    const d = new Date(photo.captured);
+    this.title.textContent = Number.isNaN(d.getTime()) ? photo.captured : dateFormat.format(d);
+    this.original.href = api.originalURL(photo.id);
+    this.onChange({ section: this.section, item: this.index, photo });
+  }
+
+  settle(i) {
+    this.index = i;
+    this.setOffset(i * this.pageWidth);
+    this.announce();
+  }
+
+  stopMotion() { if (this.motion) { this.motion.cancel(); this.motion = null; } }
+
+  /** Animates to page `i` of this section; past either end, opens the neighbouring section. */
+  async go(i) {
+    if (i < 0 || i >= this.photos.length) {
+      const next = i < 0 ? this.section - 1 : this.section + 1;
+      if (next < 0 || next >= this.sectionCount()) { this.bounce(); return; }
+      const data = await api.section('fine', next);
+      await this.open(next, i < 0 ? data.photos.length - 1 : 0);
+      return;
+    }
+    this.stopMotion();
+    this.strip.stop();
+    const from = this.hdOffset;
+    const to = i * this.pageWidth;
+    this.index = i;
+    const motion = animate(220, (p) => this.setOffset(from + (to - from) * p), easeOut);
+    this.motion = motion;
+    await motion.finished;
+    if (this.motion === motion) { this.motion = null; this.settle(i); }
+  }
+
+  bounce() { this.settle(this.index); }
+
+  next() { return this.go(this.index + 1); }
+  previous() { return this.go(this.index - 1); }
+
+  installSwipe() {
+    let drag = null;
+    this.stage.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || e.target.closest('video')) return;
+      this.stopMotion();
+      this.stage.setPointerCapture(e.pointerId);
+      drag = { id: e.pointerId, x: e.clientX, offset: this.hdOffset, t: performance.now(), lastX: e.clientX, v: 0 };
+    });
+    this.stage.addEventListener('pointermove', (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const now = performance.now();
+      drag.v = (e.clientX - drag.lastX) / Math.max(1, now - drag.t);
+      drag.t = now;
+      drag.lastX = e.clientX;
+      let x = drag.offset - (e.clientX - drag.x);
+      const max = (this.photos.length - 1) * this.pageWidth;
+      if (x < 0) x /= 3; else if (x > max) x = max + (x - max) / 3; // rubber band at the ends
+      this.setOffset(x);
+    });
+    const up = (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const dx = e.clientX - drag.x;
+      const v = drag.v;
+      drag = null;
+      let target = this.index;
+      if (dx < -this.pageWidth / 3 || v < -0.4) target = this.index + 1;
+      else if (dx > this.pageWidth / 3 || v > 0.4) target = this.index - 1;
+      if (Math.abs(dx) < 4) return; // a click, not a swipe
+      this.go(target);
+    };
+    this.stage.addEventListener('pointerup', up);
+    this.stage.addEventListener('pointercancel', up);
+  }
+}

@@ -1,0 +1,67 @@
+// The date scrubber: a thumb on the right edge mapping the whole content range linearly, with the
+// date of the section under it. It is the scroll bar of the timeline (the native one is hidden,
+// since the native range is only a window onto very tall libraries; see scroller.js).
+
+export class Scrubber {
+  constructor(element, { getRange, scrollTo, labelAt }) {
+    this.element = element;
+    this.thumb = element.querySelector('.scrubber-thumb');
+    this.bubble = element.querySelector('.scrubber-label');
+    this.getRange = getRange;
+    this.scrollTo = scrollTo;
+    this.labelAt = labelAt;
+    this.hideTimer = 0;
+    this.dragging = false;
+    this.install();
+  }
+
+  get track() { return Math.max(1, this.element.clientHeight - this.thumb.offsetHeight); }
+
+  /** Moves the thumb to show content offset `offset`. */
+  update(offset) {
+    const { max } = this.getRange();
+    const fraction = max > 0 ? offset / max : 0;
+    this.thumb.style.transform = `translateY(${fraction * this.track}px)`;
+    this.element.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
+    if (!this.dragging) {
+      this.element.classList.add('active');
+      clearTimeout(this.hideTimer);
+      this.hideTimer = setTimeout(() => this.element.classList.remove('active'), 1200);
+    }
+  }
+
+  offsetAt(clientY) {
+    const r = this.element.getBoundingClientRect();
+    const fraction = Math.min(1, Math.max(0, (clientY - r.top - this.thumb.offsetHeight / 2) / this.track));
+    return fraction * this.getRange().max;
+  }
+
+  install() {
+    let id = null;
+    this.element.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      id = e.pointerId;
+      this.dragging = true;
+      this.element.setPointerCapture(id);
+      this.element.classList.add('active', 'dragging');
+      this.move(e.clientY);
+    });
+    this.element.addEventListener('pointermove', (e) => { if (e.pointerId === id) this.move(e.clientY); });
+    const up = (e) => {
+      if (e.pointerId !== id) return;
+      id = null;
+      this.dragging = false;
+      this.element.classList.remove('dragging');
+      this.update(this.getRange().offset);
+    };
+    this.element.addEventListener('pointerup', up);
+    this.element.addEventListener('pointercancel', up);
+  }
+
+  move(clientY) {
+    const offset = this.offsetAt(clientY);
+    this.scrollTo(offset);
+    this.bubble.textContent = this.labelAt(offset);
+  }
+}
