@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "ZoomMapping", targets: ["ZoomMapping"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+        .library(name: "Thumbnails", targets: ["Thumbnails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -36,6 +37,13 @@ let package = Package(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        // libvips through pkg-config, with a shim for its variadic calls.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
         ),
 
         // Reads one file: format, capture date with its source, pixel and display size.
@@ -69,6 +77,9 @@ let package = Package(
 
         // Pure: geometry of the seed photo browsers.
         .target(name: "GalleryLayout", swiftSettings: strictSettings),
+
+        // Thumbnails and previews through libvips, in a disk cache.
+        .target(name: "Thumbnails", dependencies: ["CVips"], swiftSettings: strictSettings),
 
         // The command-line interface, as a library so tests can drive it.
         .target(
@@ -107,6 +118,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "ThumbnailBenchmark",
+            dependencies: ["Thumbnails", "CVips", "SeededRandom"],
+            path: "Benchmarks/ThumbnailBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
@@ -114,6 +132,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxCLITests",
             dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],
