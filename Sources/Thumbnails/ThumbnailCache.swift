@@ -43,7 +43,8 @@ public final class ThumbnailCache: Sendable {
     ///
     /// A photo that cannot be made comes back as a placeholder with its `error`. Failures of
     /// the image itself (undecodable, too large) are remembered; a missing or unreadable file
-    /// is tried again next time.
+    /// is tried again next time. A file whose image data stops early shows what it has, the
+    /// rest grey, as libvips decodes it by default.
     public func image(for source: ThumbnailSource, size: ThumbnailSize) -> Thumbnail {
         let entry = CacheEntry(source, size: size)
         guard source.path.hasPrefix("/") else {

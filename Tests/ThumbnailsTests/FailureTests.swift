@@ -45,6 +45,18 @@ import Thumbnails
         #expect(!scratch.cachedFiles.contains { $0.hasSuffix(".failed") }, "the old failure was swept")
     }
 
+    @Test func aJPEGCutShortInItsImageDataShowsWhatItHas() throws {
+        // libvips decodes what is there and fills the rest with grey, as viewers do; the index
+        // already reports the file as cut short.
+        let whole = PhotoFixtures.jpeg(width: 1600, height: 1200)
+        let scratch = try Scratch()
+        let source = try scratch.photo("cut.jpg", Array(whole.prefix(whole.count * 2 / 3)), id: 14)
+        let result = scratch.cache.image(for: source, size: .thumbnail)
+        #expect(!result.isPlaceholder)
+        #expect(result.error == nil)
+        #expect(isClose(jpegSize(result.bytes), (427, 320)))
+    }
+
     /// A PNG whose header declares 100000 × 100000 pixels (10 gigapixels) over a few bytes of data.
     static var pngBomb: [UInt8] {
         let header = bigEndian32(100_000) + bigEndian32(100_000) + [8, 2, 0, 0, 0]
