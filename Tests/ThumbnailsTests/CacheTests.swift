@@ -65,6 +65,37 @@ import Thumbnails
         #expect(!files.contains { $0.split(separator: "/").last!.hasPrefix(".") })
     }
 
+    @Test func aReaderNeverSeesAPartlyWrittenEntry() throws {
+        let scratch = try Scratch()
+        let photo = try scratch.photo("a.jpg", PhotoFixtures.jpeg(width: 3200, height: 2400), id: 1)
+        let cache = scratch.cache
+        let bucket = cache.directory + "/0"
+        let done = Shared(false)
+        let seen = Shared((whole: 0, partial: [String]()))
+        let reader = Thread {
+            while !done.withLock({ $0 }) {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: bucket)) ?? [] where name.hasSuffix(".jpg") {
+                    guard let data = FileManager.default.contents(atPath: bucket + "/" + name) else { continue }  // swept meanwhile
+                    let bytes = [UInt8](data)
+                    let whole = bytes.count > 4 && bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9]
+                    seen.withLock { whole ? ($0.whole += 1) : $0.partial.append(name) }
+                }
+            }
+        }
+        reader.start()
+        for version in 0..<20 {
+            var source = photo
+            source.modified += Int64(version)
+            _ = cache.image(for: source, size: .preview)
+        }
+        done.withLock { $0 = true }
+        while !reader.isFinished { usleep(1000) }
+        let result = seen.withLock { $0 }
+        #expect(result.partial.isEmpty, "\(result.partial)")
+        #expect(result.whole > 0)
+        #expect(scratch.cachedFiles.count == 1)
+    }
+
     @Test func aCachedFileCutShortIsMadeAgain() throws {
         // What a crash between rename and the data reaching the disk can leave.
         let scratch = try Scratch()
