@@ -14,13 +14,14 @@ enum Renderer {
     /// before any pixel is decoded.
     static func render(path: String, size: ThumbnailSize, maxPixels: Int64) -> Result<[UInt8], ThumbnailError> {
         guard Vips.isReady else {
-            return .failure(ThumbnailError(.undecodable, path: path, "libvips could not start: \(Vips.takeError())"))
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(Vips.takeError())"))
         }
         // Tell a missing or unreadable file from one libvips cannot read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            let code: ThumbnailError.Code = (errno == ENOENT || errno == ENOTDIR) ? .fileNotFound : .unreadable
+            let number = errno
+            let reason = String(cString: strerror(number))
+            let code: ThumbnailError.Code = (number == ENOENT || number == ENOTDIR) ? .fileNotFound : .unreadable
             return .failure(ThumbnailError(code, path: path, "Cannot open \(path): \(reason)."))
         }
         close(descriptor)

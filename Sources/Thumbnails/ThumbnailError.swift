@@ -16,6 +16,8 @@ public struct ThumbnailError: Error, Sendable, Hashable, CustomStringConvertible
         public static let undecodable = Code(rawValue: "undecodable")
         /// The header declares more pixels than the cache's limit (a decompression bomb).
         public static let tooLarge = Code(rawValue: "tooLarge")
+        /// libvips could not start (not remembered: nothing is wrong with the photo).
+        public static let decoderUnavailable = Code(rawValue: "decoderUnavailable")
         /// The thumbnail was made but could not be written to the cache folder.
         public static let cacheNotWritable = Code(rawValue: "cacheNotWritable")
 
