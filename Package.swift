@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ZoomMapping", targets: ["ZoomMapping"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
         .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
+        .library(name: "Thumbnails", targets: ["Thumbnails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C layer: libexif through pkg-config, with a shim for its macros.
@@ -40,6 +42,13 @@ let package = Package(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        // libvips through pkg-config, with a shim for its variadic calls.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
         ),
 
         // Reads one file: format, capture date with its source, pixel and display size.
@@ -74,6 +83,9 @@ let package = Package(
         // Pure: geometry of the seed photo browsers.
         .target(name: "GalleryLayout", swiftSettings: strictSettings),
 
+        // Thumbnails and previews through libvips, in a disk cache.
+        .target(name: "Thumbnails", dependencies: ["CVips"], swiftSettings: strictSettings),
+
         // What every front end shares: configuration, default paths, timeline snapshots with their
         // zoom maps, the JSON contract, errors with codes.
         .target(
@@ -86,10 +98,11 @@ let package = Package(
         .target(
             name: "ShoeboxServer",
             dependencies: [
-                "PhotoLibrary", "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Viewer")],
             swiftSettings: strictSettings
@@ -99,7 +112,7 @@ let package = Package(
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "PhotoLibrary", "ShoeboxServer", "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -145,6 +158,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "ThumbnailBenchmark",
+            dependencies: ["Thumbnails", "CVips", "SeededRandom"],
+            path: "Benchmarks/ThumbnailBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
@@ -152,10 +172,11 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [
-                "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoFixtures", "SeededRandom", "shoebox",
+                "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

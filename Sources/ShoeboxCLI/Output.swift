@@ -30,7 +30,12 @@ enum Output {
 
     /// A message for the person at the terminal, on standard error; best effort.
     static func note(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
+        noteWithoutNewline(text + "\n")
+    }
+
+    /// `text` on standard error as it is (a progress line rewrites itself with `\r`).
+    static func noteWithoutNewline(_ text: String) {
+        let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { _ = systemWrite(STDERR_FILENO, $0.baseAddress!, $0.count) }
     }
 }

@@ -3,7 +3,7 @@ import LibraryIndex
 
 /// A one-line progress bar on standard error: files done / total, rate and time left.
 /// Prints nothing when standard error is not a terminal, so logs and pipes stay clean.
-final class ProgressDisplay {
+final class ProgressDisplay: @unchecked Sendable {  // used from one thread at a time
     private let enabled: Bool
     private let start = ContinuousClock.now
     private var readingStart: ContinuousClock.Instant?
@@ -29,18 +29,23 @@ final class ProgressDisplay {
         case .completed, .stopped:
             line = ""
         }
-        guard line != lastLine else { return }
+        show(line: line)
+    }
+
+    /// Replaces the progress line with `line`.
+    func show(line: String) {
+        guard enabled, line != lastLine else { return }
         lastLine = line
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+        Output.noteWithoutNewline("\r\u{1B}[2K\(line)")
     }
 
     func finish() {
         guard enabled, !lastLine.isEmpty else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Output.noteWithoutNewline("\r\u{1B}[2K")
     }
 
-    /// `[██████······]  6,123/10,000  1,234 files/s  ETA 0:03`
-    static func bar(done: Int, total: Int, since: ContinuousClock.Instant) -> String {
+    /// `Reading [██████······]  6,123/10,000  1,234 files/s  ETA 0:03`
+    static func bar(_ verb: String = "Reading", done: Int, total: Int, since: ContinuousClock.Instant, unit: String = "files") -> String {
         let width = 24
         let fraction = total > 0 ? Double(done) / Double(total) : 1
         let filled = Int(fraction * Double(width))
@@ -48,8 +53,8 @@ final class ProgressDisplay {
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let eta = rate > 0 ? Double(total - done) / rate : nil
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        var line = "Reading [\(bar)] \(done.grouped)/\(total.grouped)"
-        if rate > 0 { line += "  \(Int(rate).grouped) files/s" }
+        var line = "\(verb) [\(bar)] \(done.grouped)/\(total.grouped)"
+        if rate > 0 { line += "  \(Int(rate).grouped) \(unit)/s" }
         if let eta { line += "  ETA \(Self.clock(eta))" }
         return line
     }

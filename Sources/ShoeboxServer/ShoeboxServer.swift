@@ -1,9 +1,12 @@
 public import Hummingbird
+import HTTPTypes
 import Foundation
 import LibraryIndex
 public import Logging
 public import PhotoLibrary
 import PhotoMetadata
+import Synchronization
+import Thumbnails
 import Timeline
 import ZoomMapping
 
@@ -33,7 +36,8 @@ public enum ShoeboxServer {
         let router = Router()
         router.middlewares.add(JSONErrorMiddleware())
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
-        API(state: state, logger: logger).register(on: router)
+        let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails")
+        API(state: state, thumbnails: thumbnails, logger: logger).register(on: router)
         Viewer.register(on: router, logger: logger)
         return Application(
             router: router,
@@ -48,7 +52,16 @@ public enum ShoeboxServer {
 /// The `/api` routes.
 struct API: Sendable {
     let state: LibraryState
+    let thumbnails: ThumbnailCache
     let logger: Logger
+    /// Photos whose placeholder reason was logged already.
+    private let loggedFailures = LoggedOnce()
+
+    init(state: LibraryState, thumbnails: ThumbnailCache, logger: Logger) {
+        self.state = state
+        self.thumbnails = thumbnails
+        self.logger = logger
+    }
 
     func register(on router: Router<BasicRequestContext>) {
         let api = router.group("api")
@@ -59,6 +72,7 @@ struct API: Sendable {
         api.get("zoom") { request, _ in try zoom(request) }
         api.get("photos/:id") { _, context in try photo(context) }
         api.get("photos/:id/original") { request, context in try original(request, context) }
+        api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
     }
 
     // MARK: Routes
@@ -141,7 +155,7 @@ struct API: Sendable {
     private func original(_ request: Request, _ context: BasicRequestContext) throws -> Response {
         let id = try photoID(context)
         let row = try state.library.photo(id: id)
-        guard let root = state.loaded.root, let file = OriginalFile(root: root, relative: row.path) else {
+        guard let root = state.loaded.root, let file = OpenedFile(root: root, relative: row.path) else {
             throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
         }
         var headers: HTTPFields = [
@@ -160,6 +174,42 @@ struct API: Sendable {
             throw APIError(.rangeNotSatisfiable, code: "rangeNotSatisfiable", "The range is outside the file (\(file.size) bytes).")
         }
     }
+
+    /// A JPEG rendition, made once and then served from the disk cache; a placeholder (with its
+    /// reason logged once) for a file libvips cannot decode, never an error loop.
+    private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try photoID(context)
+        let sizeName = Query(request).raw("size") ?? ThumbnailSize.thumbnail.rawValue
+        guard let size = ThumbnailSize(rawValue: sizeName) else {
+            throw APIError.badRequest("size must be thumbnail or preview (got \(sizeName)).")
+        }
+        let row = try state.library.photo(id: id)
+        guard let root = state.loaded.root, let file = OpenedFile(root: root, relative: row.path) else {
+            throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
+        }
+        let source = ThumbnailSource(id: id, path: file.procPath, fileSize: file.size, modified: file.modified)
+        let cache = thumbnails
+        let image = await withCheckedContinuation { continuation in
+            Self.renderQueue.async {
+                continuation.resume(returning: withExtendedLifetime(file) { cache.image(for: source, size: size) })
+            }
+        }
+        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: "private, max-age=86400"]
+        if image.isPlaceholder, let error = image.error {
+            headers[.shoeboxPlaceholder] = error.code.description
+            if loggedFailures.first(id) {
+                logger.warning("Photo \(id) (\(row.path.string)) gets a placeholder: \(error.message)")
+            }
+        }
+        if let ifNoneMatch = request.headers[.ifNoneMatch], image.matches(ifNoneMatch: ifNoneMatch) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = image.contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+
+    /// Renders off the event loops, as many at once as there are cores.
+    private static let renderQueue = DispatchQueue(label: "shoebox.thumbnails", qos: .userInitiated, attributes: .concurrent)
 
     // MARK: Helpers
 
@@ -232,4 +282,17 @@ private struct Query {
         }
         return size
     }
+}
+
+/// Ids seen before, so a failure is logged once, not on every request.
+final class LoggedOnce: Sendable {
+    private let seen = Mutex<Set<Int64>>([])
+
+    /// Whether `id` is new (and remembers it).
+    func first(_ id: Int64) -> Bool { seen.withLock { $0.insert(id).inserted } }
+}
+
+extension HTTPField.Name {
+    /// Set on a placeholder thumbnail: why the photo could not be shown.
+    static let shoeboxPlaceholder = HTTPField.Name("X-Shoebox-Placeholder")!
 }

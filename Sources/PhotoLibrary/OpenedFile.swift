@@ -1,23 +1,23 @@
 import Foundation
-import Hummingbird
-import LibraryIndex
+public import LibraryIndex
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// An original photo opened for serving, proven to lie under the library's root.
+/// A photo's file opened for reading, proven to lie under the library's root.
 ///
 /// The file is opened first (without following a final symbolic link), then the path the kernel
 /// actually opened is read back from `/proc/self/fd`: a link swapped in anywhere along the path
 /// after indexing cannot make the server send a file outside the root.
-final class OriginalFile: Sendable {
-    let descriptor: Int32
-    let size: Int64
-    let modified: Int64
+public final class OpenedFile: Sendable {
+    public let descriptor: Int32
+    public let size: Int64
+    /// Modification time, nanoseconds since 1970.
+    public let modified: Int64
 
     /// Opens `relative` under `root`, or returns `nil` if it is gone, not a regular file, or
     /// resolves outside `root`.
-    init?(root: String, relative: RelativePath) {
+    public init?(root: String, relative: RelativePath) {
         let path = Array(root.utf8) + [UInt8(ascii: "/")] + relative.bytes + [0]
         let fd = path.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
@@ -32,7 +32,7 @@ final class OriginalFile: Sendable {
         }
         descriptor = fd
         size = Int64(st.st_size)
-        modified = Int64(st.st_mtim.tv_sec)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
     }
 
     deinit { close(descriptor) }
@@ -45,20 +45,10 @@ final class OriginalFile: Sendable {
         }
         return count > 0 ? Array(buffer.prefix(count)) : nil
     }
+}
 
-    /// `range` of the file as a streamed body, read in chunks of 256 KiB.
-    func body(_ range: ByteRange) -> ResponseBody {
-        ResponseBody(contentLength: Int(range.count)) { writer in
-            var offset = range.lowerBound
-            var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-            while offset <= range.upperBound {
-                let want = Int(min(Int64(chunk.count), range.upperBound - offset + 1))
-                let got = chunk.withUnsafeMutableBytes { pread(self.descriptor, $0.baseAddress!, want, off_t(offset)) }
-                guard got > 0 else { break }
-                try await writer.write(ByteBuffer(bytes: chunk.prefix(got)))
-                offset += Int64(got)
-            }
-            try await writer.finish(nil)
-        }
-    }
+extension OpenedFile {
+    /// A path that names this open file for libraries that take paths (`/proc/self/fd/N`): whatever
+    /// happens to the directory entry, it is the file that was checked.
+    public var procPath: String { "/proc/self/fd/\(descriptor)" }
 }

@@ -1,0 +1,92 @@
+public import Foundation
+import Synchronization
+
+/// Thumbnails and previews of photos, made with libvips and kept in a disk cache.
+///
+/// An entry is keyed by photo id, size, file size and modification time, so a changed file is
+/// made again and its old entry removed. A photo that cannot be decoded gets a placeholder,
+/// and that failure is remembered under the same key: it is not decoded again until the file
+/// changes. Safe to call from many threads at once; two threads asking for the same missing
+/// entry may both make it, and the second rename simply replaces the first file.
+public final class ThumbnailCache: Sendable {
+    /// The folder holding the entries.
+    public let directory: String
+    /// Photos whose header declares more pixels than this are refused unread.
+    public let maxPixels: Int64
+
+    private let counters = Mutex(ThumbnailStatistics())
+
+    /// The pixel limit unless told otherwise: 16383 × 16383, about 268 megapixels.
+    public static let defaultMaxPixels: Int64 = 16383 * 16383
+
+    /// A cache in `directory`, created on first write.
+    public init(directory: String, maxPixels: Int64 = ThumbnailCache.defaultMaxPixels) {
+        self.directory = directory
+        self.maxPixels = maxPixels
+    }
+
+    /// `$XDG_CACHE_HOME/shoebox/thumbnails`, else `$HOME/.cache/shoebox/thumbnails`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
+            return cacheHome + "/shoebox/thumbnails"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.cache/shoebox/thumbnails"
+    }
+
+    /// What this cache has done since it was made.
+    public var statistics: ThumbnailStatistics {
+        counters.withLock { $0 }
+    }
+
+    /// The rendition of `source` at `size`, from the cache or made now; never throws.
+    ///
+    /// A photo that cannot be made comes back as a placeholder with its `error`. Failures of
+    /// the image itself (undecodable, too large) are remembered; a missing or unreadable file
+    /// is tried again next time. A file whose image data stops early shows what it has, the
+    /// rest grey, as libvips decodes it by default.
+    public func image(for source: ThumbnailSource, size: ThumbnailSize) -> Thumbnail {
+        let entry = CacheEntry(source, size: size)
+        guard source.path.hasPrefix("/") else {
+            count(\.failed)
+            let error = ThumbnailError(.invalidSource, path: source.path, "The photo's path \(source.path) is not absolute.")
+            return placeholder(entry, error)
+        }
+        let bucket = directory + "/" + entry.bucket
+        if let bytes = Self.readImage(atPath: bucket + "/" + entry.imageFileName) {
+            count(\.hits)
+            return Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: nil)
+        }
+        if let error = Self.readFailure(atPath: bucket + "/" + entry.failureFileName, source: source) {
+            count(\.rememberedFailures)
+            return placeholder(entry, error)
+        }
+
+        switch Renderer.render(path: source.path, size: size, maxPixels: maxPixels) {
+        case .success(let bytes):
+            count(\.generated)
+            let stored = store(bytes, as: entry.imageFileName, in: bucket)
+            removeSiblings(of: entry, keeping: entry.imageFileName, in: bucket)
+            return Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: stored)
+        case .failure(let error):
+            count(\.failed)
+            if error.code == .undecodable || error.code == .tooLarge {
+                let record = Array((error.code.rawValue + "\n" + error.message).utf8)
+                _ = store(record, as: entry.failureFileName, in: bucket)
+                removeSiblings(of: entry, keeping: entry.failureFileName, in: bucket)
+            }
+            return placeholder(entry, error)
+        }
+    }
+
+    static let contentType = "image/jpeg"
+
+    private func placeholder(_ entry: CacheEntry, _ error: ThumbnailError) -> Thumbnail {
+        Thumbnail(bytes: Renderer.placeholder(entry.size), contentType: Self.contentType,
+                  etag: entry.placeholderETag, isPlaceholder: true, error: error)
+    }
+
+    private func count(_ counter: WritableKeyPath<ThumbnailStatistics, Int>) {
+        counters.withLock { $0[keyPath: counter] += 1 }
+    }
+}

@@ -1,0 +1,13 @@
+/// Running counts of what a cache has done since it was made.
+public struct ThumbnailStatistics: Sendable, Hashable {
+    /// Images served from the disk cache.
+    public var hits = 0
+    /// Placeholders served from a remembered failure, without touching the photo.
+    public var rememberedFailures = 0
+    /// Photos decoded and encoded.
+    public var generated = 0
+    /// Photos that could not be made (undecodable, too large, missing or unreadable).
+    public var failed = 0
+
+    public init() {}
+}
