@@ -63,6 +63,7 @@ public final class LibraryWatcher: Sendable {
     let store: LibraryStore
     let settings: IndexSettings
     let timing: Timing
+    private let stopFlag = StopFlag()
 
     public init(root: String, store: LibraryStore, settings: IndexSettings = .default, timing: Timing = Timing()) throws(IndexError) {
         try settings.validate()
@@ -76,7 +77,7 @@ public final class LibraryWatcher: Sendable {
     /// settled batch of changes gets a run. Stops when the consumer stops iterating.
     public func events() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
-        let stop = StopFlag()
+        let stop = stopFlag
         continuation.onTermination = { _ in stop.set() }
         let thread = Thread { [self] in
             var loop = WatchLoop(watcher: self, stop: stop) { continuation.yield($0) }
@@ -86,6 +87,14 @@ public final class LibraryWatcher: Sendable {
         thread.name = "shoebox.watch"
         thread.start()
         return stream
+    }
+}
+
+extension LibraryWatcher {
+    /// Stops watching: a run in progress commits what it read, then the event stream ends.
+    /// Safe to call from any thread.
+    public func stop() {
+        stopFlag.set()
     }
 }
 

@@ -41,7 +41,8 @@ public struct LibraryError: Error, Sendable, CustomStringConvertible {
 }
 
 extension LibraryError {
-    init(_ error: IndexError) {
+    /// The index failed: code `.index`, the index error's message, and the error itself.
+    public init(_ error: IndexError) {
         self.init(.index, error.message, underlyingError: error)
     }
 }

@@ -30,6 +30,9 @@ struct IndexCommand: AsyncParsableCommand {
         discussion: "Without it, a run that would remove every photo, or more than index.removalLimit (10%) of a library, keeps them and marks them missing: an unmounted drive looks like an empty folder."))
     var prune = false
 
+    @Flag(help: "Keep running: watch the folder and index new, changed, moved and deleted files as they happen (Ctrl-C stops).")
+    var watch = false
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
@@ -50,6 +53,10 @@ struct IndexCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: storePath, mode: .readWrite)
         let indexer = try Indexer(root: root, store: store, settings: settings)
 
+        if watch {
+            try await watchLibrary(root: indexer.root, store: store, settings: settings, interrupts: interrupts)
+            return
+        }
         let run = indexer.run(prune: prune)
         interrupts.onInterrupt { run.stop() }
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
@@ -68,6 +75,42 @@ struct IndexCommand: AsyncParsableCommand {
             Output.note(Self.missingWarning(last, root: indexer.root))
             throw ExitCode(Self.missingExitCode)
         }
+    }
+
+    /// Indexes changes as they happen until Ctrl-C, one line per run that changed something.
+    private func watchLibrary(root: String, store: LibraryStore, settings: IndexSettings, interrupts: InterruptWatcher) async throws {
+        let watcher = try LibraryWatcher(root: root, store: store, settings: settings)
+        interrupts.onInterrupt { watcher.stop() }
+        let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
+        let clock = DateFormatter()
+        clock.dateFormat = "HH:mm:ss"
+        for await event in watcher.events() {
+            let time = clock.string(from: Date())
+            switch event {
+            case .watching(let folders):
+                try Output.line("\(time)  Watching \(folders.grouped) folders under \(root.terminalSafe) (Ctrl-C to stop)")
+            case .fallback(let reason):
+                try Output.line("\(time)  Cannot watch for changes: \(reason)")
+            case .eventsOverflowed:
+                try Output.line("\(time)  Too many changes at once: some were not reported; a full run catches up")
+            case .runStarted:
+                break
+            case .progress(let progress):
+                display.show(progress)
+            case .runFinished(let p):
+                display.finish()
+                if p.added + p.updated + p.removed + p.failed + p.missing > 0 {
+                    var line = "\(time)  \(p.added.grouped) added, \(p.updated.grouped) updated, \(p.removed.grouped) removed, \(p.failed.grouped) failed"
+                    if p.missing > 0 { line += ", \(p.missing.grouped) missing (kept; shoebox photos --missing)" }
+                    try Output.line(line)
+                }
+            case .runFailed(let error):
+                display.finish()
+                try Output.line("\(time)  Could not index (trying again): \(error.commandLineMessage.terminalSafe)")
+            }
+        }
+        try Output.line("Stopped watching; everything read was committed.")
+        throw ExitCode(130)
     }
 
     /// The exit status of a run that kept rows whose files were not found.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LibraryIndex
 import PhotoLibrary
 import ShoeboxServer
 
@@ -26,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A secret every request must carry; required for any --host but loopback. Default: $SHOEBOX_TOKEN.", valueName: "token"))
     var token: String?
 
+    @Flag(help: "Watch the library's folder: index new, changed and deleted files as they happen and update open viewers.")
+    var watch = false
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
@@ -38,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         let token = self.token ?? ProcessInfo.processInfo.environment["SHOEBOX_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let settings = ServerSettings(
             host: host, port: port, token: token, databasePath: library.databasePath,
-            configuration: try library.loadConfiguration())
+            configuration: try library.loadConfiguration(), watch: watch ? LibraryWatcher.Timing() : nil)
         if !settings.isLoopback && token == nil {
             throw CLIError("Serving on \(host) makes the library reachable from other machines: give a token with --token SECRET (or $SHOEBOX_TOKEN), or leave out --host to serve this machine only.")
         }

@@ -14,6 +14,7 @@ import ZoomMapping
 final class LibraryState: Sendable {
     let library: PhotoLibrary
     private let current: Mutex<Loaded>
+    private let refreshing = Mutex<Void>(())
 
     /// A snapshot and the JSON already encoded from it.
     final class Loaded: Sendable {
@@ -50,13 +51,16 @@ final class LibraryState: Sendable {
     var loaded: Loaded { current.withLock { $0 } }
 
     /// Loads a new snapshot if a run finished since the current one; returns whether it did.
+    /// Two callers at once (the watcher and the poller) load it once.
     @discardableResult
     func refreshIfChanged() throws(LibraryError) -> Bool {
-        let statistics = try library.statistics()
-        guard statistics.lastRunID != loaded.statistics.lastRunID else { return false }
-        let fresh = try Self.load(library)
-        current.withLock { $0 = fresh }
-        return true
+        try refreshing.withLock { _ throws(LibraryError) -> Bool in
+            let statistics = try library.statistics()
+            guard statistics.lastRunID != loaded.statistics.lastRunID else { return false }
+            let fresh = try Self.load(library)
+            current.withLock { $0 = fresh }
+            return true
+        }
     }
 
     private static func load(_ library: PhotoLibrary) throws(LibraryError) -> Loaded {
@@ -66,9 +70,11 @@ final class LibraryState: Sendable {
     }
 }
 
-/// Polls the database for finished index runs and loads their result.
+/// Polls the database for finished index runs (of this server's watcher or of `shoebox index` in
+/// another process), loads their result and tells the viewers.
 struct LibraryRefresher: Service {
     let state: LibraryState
+    let events: EventHub
     let interval: Duration
     let logger: Logger
 
@@ -76,14 +82,22 @@ struct LibraryRefresher: Service {
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                do {
-                    if try state.refreshIfChanged() {
-                        logger.info("Loaded the library after an index run: \(state.loaded.statistics.photos) photos.")
-                    }
-                } catch {
-                    logger.warning("Could not reload the library: \(error)")
-                }
+                refresh(state: state, events: events, logger: logger)
             }
         }
+        events.finishAll()
+    }
+}
+
+/// Loads the library again if a run finished, and sends `library-changed` if it did.
+func refresh(state: LibraryState, events: EventHub, logger: Logger) {
+    do {
+        if try state.refreshIfChanged() {
+            let loaded = state.loaded
+            logger.info("Loaded the library after an index run: \(loaded.statistics.photos) photos, \(loaded.statistics.videos) videos.")
+            events.libraryChanged(loaded)
+        }
+    } catch {
+        logger.warning("Could not reload the library: \(error)")
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import PhotoLibrary
+public import LibraryIndex
 
 /// What `shoebox serve` serves and how.
 public struct ServerSettings: Sendable {
@@ -15,11 +16,13 @@ public struct ServerSettings: Sendable {
     public var cacheDirectory: String
     /// How often the server looks for a finished index run to load.
     public var refreshInterval: Duration
+    /// Watch the library's folder and index changes as they happen (`--watch`), with this timing.
+    public var watch: LibraryWatcher.Timing?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, databasePath: String,
         configuration: ShoeboxConfiguration = .default, cacheDirectory: String = LibraryPaths.cacheDirectory(),
-        refreshInterval: Duration = .seconds(1)
+        refreshInterval: Duration = .seconds(1), watch: LibraryWatcher.Timing? = nil
     ) {
         self.host = host
         self.port = port
@@ -28,6 +31,7 @@ public struct ServerSettings: Sendable {
         self.configuration = configuration
         self.cacheDirectory = cacheDirectory
         self.refreshInterval = refreshInterval
+        self.watch = watch
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -5,6 +5,7 @@ import LibraryIndex
 public import Logging
 public import PhotoLibrary
 import PhotoMetadata
+import ServiceLifecycle
 import Synchronization
 import Thumbnails
 import Timeline
@@ -37,12 +38,26 @@ public enum ShoeboxServer {
         router.middlewares.add(JSONErrorMiddleware())
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
         let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails")
-        API(state: state, thumbnails: thumbnails, logger: logger).register(on: router)
+        let events = EventHub()
+        API(state: state, thumbnails: thumbnails, events: events, logger: logger).register(on: router)
         Viewer.register(on: router, logger: logger)
+        var services: [any Service] = [LibraryRefresher(state: state, events: events, interval: settings.refreshInterval, logger: logger)]
+        if let timing = settings.watch {
+            guard let root = try library.root() else {
+                throw LibraryError(.invalidRequest, "The library has no folder yet: index one first (shoebox index FOLDER), then serve it with --watch.")
+            }
+            do {
+                let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
+                let watcher = try LibraryWatcher(root: root, store: store, settings: settings.configuration.index, timing: timing)
+                services.append(WatchService(watcher: watcher, state: state, events: events, logger: logger))
+            } catch {
+                throw LibraryError(error)
+            }
+        }
         return Application(
             router: router,
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Shoebox"),
-            services: [LibraryRefresher(state: state, interval: settings.refreshInterval, logger: logger)],
+            services: services,
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? settings.port) },
             logger: logger
         )
@@ -53,13 +68,15 @@ public enum ShoeboxServer {
 struct API: Sendable {
     let state: LibraryState
     let thumbnails: ThumbnailCache
+    let events: EventHub
     let logger: Logger
     /// Photos whose placeholder reason was logged already.
     private let loggedFailures = LoggedOnce()
 
-    init(state: LibraryState, thumbnails: ThumbnailCache, logger: Logger) {
+    init(state: LibraryState, thumbnails: ThumbnailCache, events: EventHub, logger: Logger) {
         self.state = state
         self.thumbnails = thumbnails
+        self.events = events
         self.logger = logger
     }
 
@@ -73,6 +90,7 @@ struct API: Sendable {
         api.get("photos/:id") { _, context in try photo(context) }
         api.get("photos/:id/original") { request, context in try original(request, context) }
         api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        api.get("events") { _, _ in events.response() }
     }
 
     // MARK: Routes

@@ -1,0 +1,43 @@
+import Foundation
+import LibraryIndex
+import Logging
+import ServiceLifecycle
+
+/// `shoebox serve --watch`: keeps the index in step with the folder and the viewers with the index.
+struct WatchService: Service {
+    let watcher: LibraryWatcher
+    let state: LibraryState
+    let events: EventHub
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            for await event in watcher.events() {
+                switch event {
+                case .watching(let folders):
+                    logger.info("Watching \(folders) folders under \(watcher.root) for new and changed photos.")
+                case .fallback(let reason):
+                    logger.warning("Cannot watch \(watcher.root) for changes: \(reason).")
+                case .eventsOverflowed:
+                    logger.warning("Too many changes at once under \(watcher.root): some were not reported; a full incremental run catches up.")
+                case .runStarted:
+                    events.publish("index-progress", #"{"phase":"started"}"#)
+                case .progress(let progress):
+                    events.publish("index-progress", Self.json(progress))
+                case .runFinished(let progress):
+                    events.publish("index-progress", Self.json(progress))
+                    if progress.added + progress.updated + progress.removed + progress.missing > 0 {
+                        logger.info("Indexed changes: \(progress.added) added, \(progress.updated) updated, \(progress.removed) removed.")
+                    }
+                    refresh(state: state, events: events, logger: logger)
+                case .runFailed(let error):
+                    logger.warning("An index run could not be done (trying again): \(error.message)")
+                }
+            }
+        }
+    }
+
+    static func json(_ p: IndexProgress) -> String {
+        #"{"phase":"\#(p.phase.rawValue)","found":\#(p.filesFound),"toRead":\#(p.toRead),"read":\#(p.read),"added":\#(p.added),"updated":\#(p.updated),"removed":\#(p.removed)}"#
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import PhotoFixtures
+import Testing
+
+/// `shoebox serve --watch` run as a user runs it, with its events read by curl.
+@Suite("shoebox serve --watch: a live library")
+struct LiveLibraryTests {
+    /// The built executable beside the test bundle.
+    static let shoebox: String = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("shoebox").path) && folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("shoebox").path
+    }()
+
+    /// Starts `shoebox serve --watch --port 0` and returns it with the port it printed.
+    func startServer(database: String, log: String) throws -> (Process, Int) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.shoebox)
+        server.arguments = ["serve", "--watch", "--db", database, "--port", "0"]
+        FileManager.default.createFile(atPath: log, contents: nil)
+        server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        server.standardOutput = FileHandle.nullDevice
+        try server.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
+               let port = Int(text[range].dropFirst(10).dropLast()) {
+                return (server, port)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        server.terminate()
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the server did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")"])
+    }
+
+    func photoCount(port: Int) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "--max-time", "2", "http://127.0.0.1:\(port)/api/library"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["photos"] as? Int
+    }
+
+    @Test("Photos copied in while the server watches are served, and open event streams hear library-changed; an index run from another process is noticed",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    func copiedPhotosAppear() async throws {
+        let tree = try TemporaryDirectory()
+        let library = SampleLibrary(count: 80, seed: 12)
+        let files = library.files()
+        for file in files.prefix(20) { try tree.write("photos/" + file.path, file.bytes) }
+        let database = tree.path + "/index.sqlite"
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: Self.shoebox)
+        first.arguments = ["index", tree.path + "/photos", "--db", database]
+        first.standardOutput = FileHandle.nullDevice
+        try first.run()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+
+        let (server, port) = try startServer(database: database, log: tree.path + "/serve.log")
+        defer { server.terminate(); server.waitUntilExit() }
+        let events = Process()
+        events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        events.arguments = ["-sN", "--max-time", "12", "http://127.0.0.1:\(port)/api/events"]
+        let eventOutput = Pipe()
+        events.standardOutput = eventOutput
+        try events.run()
+        try await Task.sleep(for: .milliseconds(300))
+
+        // A card import: 40 photos in two bursts.
+        for file in files[20..<60] { try tree.write("photos/" + file.path, file.bytes) }
+        let deadline = ContinuousClock.now + .seconds(8)
+        var served = 0
+        while served != 60 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            served = photoCount(port: port) ?? 0
+        }
+        #expect(served == 60)
+
+        // `shoebox index` from another process while the server watches: the lock keeps them apart,
+        // and the server notices the other run's result.
+        for file in files[60..<80] { try tree.write("photos/" + file.path, file.bytes) }
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: Self.shoebox)
+        other.arguments = ["index", tree.path + "/photos", "--db", database]
+        other.standardOutput = FileHandle.nullDevice
+        other.standardError = FileHandle.nullDevice
+        try other.run()
+        other.waitUntilExit()
+        #expect([0, 1].contains(other.terminationStatus), "done, or refused because the watcher held the lock")
+        let later = ContinuousClock.now + .seconds(8)
+        while served != 80 && ContinuousClock.now < later {
+            try await Task.sleep(for: .milliseconds(100))
+            served = photoCount(port: port) ?? 0
+        }
+        #expect(served == 80)
+
+        events.terminate()
+        let text = String(decoding: eventOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        events.waitUntilExit()
+        #expect(text.contains("event: library-changed"), "\(text.prefix(500))")
+        #expect(text.contains("event: index-progress"))
+
+        let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let (integrity, rows) = try await queue.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM photo"))
+        }
+        #expect(integrity == "ok" && rows == 80)
+    }
+}
