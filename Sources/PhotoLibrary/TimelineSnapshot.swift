@@ -92,6 +92,13 @@ public final class TimelineSnapshot: Sendable {
     /// The exact bytes of the path at `position` when it is not valid UTF-8.
     public func pathBytes(ofPhoto position: Int) -> [UInt8]? { details[position].pathBytes }
 
+    /// The position in `timeline.photos` of the photo with row id `id`, or `nil` if it is in no section.
+    ///
+    /// - Complexity: O(n); the snapshot keeps no index by id.
+    public func position(ofPhotoID id: Int64) -> Int? {
+        details.firstIndex { $0.id == id }
+    }
+
     /// The zoom map for `settings` (one per viewport, built once and kept).
     public func zoomMap(settings: ZoomSettings) throws(LibraryError) -> ZoomMap {
         let key = ViewportKey(settings)

@@ -84,10 +84,11 @@ struct API: Sendable {
         let api = router.group("api")
         api.get("library") { _, _ in try library() }
         api.get("sections") { request, _ in try sections(request) }
-        api.get("sections/:level/:index") { _, context in try section(context) }
+        api.get("sections/:level/:index") { request, context in try section(request, context) }
         api.get("layout") { request, _ in try layout(request) }
         api.get("zoom") { request, _ in try zoom(request) }
         api.get("photos/:id") { _, context in try photo(context) }
+        api.get("photos/:id/position") { _, context in try position(context) }
         api.get("photos/:id/original") { request, context in try original(request, context) }
         api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         api.get("events") { _, _ in events.response() }
@@ -122,16 +123,47 @@ struct API: Sendable {
         })
     }
 
-    private func section(_ context: BasicRequestContext) throws -> Response {
+    private func section(_ request: Request, _ context: BasicRequestContext) throws -> Response {
         guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
             throw APIError.badRequest("The level must be coarse or fine.")
         }
         guard let index = context.parameters.get("index", as: Int.self) else {
             throw APIError.badRequest("The section must be a whole number.")
         }
+        let query = Query(request)
+        let from = try query.int("from") ?? 0
+        let count = try query.int("count")
+        guard from >= 0, (count ?? 0) >= 0 else { throw APIError.badRequest("from and count must be 0 or more.") }
         let loaded = state.loaded
         let summary = try loaded.snapshot.summaries(level, section: index)[0]
-        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail), compact: true))
+        let items = from..<(count.map { from + $0 } ?? Int.max)
+        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true))
+    }
+
+    /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
+    /// (coarse is null when the sample does not show it).
+    private func position(_ context: BasicRequestContext) throws -> Response {
+        let id = try photoID(context)
+        let loaded = state.loaded
+        guard let position = loaded.snapshot.position(ofPhotoID: id) else {
+            throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
+        }
+        let map = try loaded.snapshot.zoomMap(settings: state.library.configuration.zoom)
+        struct Place: Encodable { var section: Int; var item: Int }
+        struct Body: Encodable {
+            var id: Int64
+            var coarse: Place?
+            var fine: Place?
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(id, forKey: .id)
+                try c.encode(coarse, forKey: .coarse)
+                try c.encode(fine, forKey: .fine)
+            }
+            enum CodingKeys: String, CodingKey { case id, coarse, fine }
+        }
+        let place = { (level: TimelineLevel) in map.indexPath(ofPhoto: position, in: level).map { Place(section: $0.section, item: $0.item) } }
+        return try json(ContractJSON.encode(Body(id: id, coarse: place(.coarse), fine: place(.fine)), compact: true))
     }
 
     private func layout(_ request: Request) throws -> Response {

@@ -60,6 +60,31 @@ struct APITests {
         }
     }
 
+    @Test("A section's photos come in pages (from, count); a photo's position is its section and item at both levels")
+    func pagingAndPosition() async throws {
+        let fixture = try await ServerFixture()
+        let app = try ShoeboxServer.makeApplication(settings: fixture.settings())
+        let pages = try await get(app, [("/api/sections/fine/0", [:]), ("/api/sections/fine/0?from=1&count=2", [:]), ("/api/sections/fine/0?from=9999", [:]), ("/api/sections/fine/0?from=-1", [:])])
+        let all = try #require((try pages[0].json() as? [String: Any])?["photos"] as? [[String: Any]])
+        let page = try #require((try pages[1].json() as? [String: Any])?["photos"] as? [[String: Any]])
+        #expect(all.count >= 3)
+        #expect(page.map { $0["id"] as? Int } == all[1..<3].map { $0["id"] as? Int })
+        #expect(((try pages[2].json() as? [String: Any])?["photos"] as? [Any])?.isEmpty == true)
+        #expect(pages[3].status == .badRequest)
+
+        let id = try #require(all[2]["id"] as? Int)
+        let coarse = try #require((try await get(app, "/api/sections/coarse/0").json() as? [String: Any])?["photos"] as? [[String: Any]])
+        let position = try #require(try await get(app, "/api/photos/\(id)/position").json() as? [String: Any])
+        let fine = try #require(position["fine"] as? [String: Int])
+        #expect(fine == ["section": 0, "item": 2])
+        if let coarseItem = coarse.firstIndex(where: { $0["id"] as? Int == id }) {
+            #expect(position["coarse"] as? [String: Int] == ["section": 0, "item": coarseItem])
+        } else {
+            #expect(position["coarse"] is NSNull, "not in the sample")
+        }
+        #expect(try await get(app, "/api/photos/999999/position").status == .notFound)
+    }
+
     @Test("/api/zoom is `shoebox zoom --json` for the same question (compact instead of indented)", arguments: [
         "from=coarse&section=1&item=3&offset=120",
         "from=fine&section=2&item=1&offset=300&viewport=1440x900",

@@ -49,7 +49,9 @@ public struct SectionJSON: Encodable, Sendable {
     /// - Parameters:
     ///   - photos: `.none` leaves them out, `.summary` gives path, captured and date source (the
     ///     CLI's contract), `.detail` adds id, display size and media type.
-    public init(_ summary: SectionSummary, snapshot: TimelineSnapshot, photos: PhotoFields) {
+    /// - Parameter items: which of the shown photos to include (all by default): a viewer pages
+    ///   through a day of thousands of photos.
+    public init(_ summary: SectionSummary, snapshot: TimelineSnapshot, photos: PhotoFields, items: Range<Int>? = nil) {
         let timeline = snapshot.timeline
         level = summary.level.rawValue
         index = summary.index
@@ -62,7 +64,8 @@ public struct SectionJSON: Encodable, Sendable {
             self.photos = nil
             return
         }
-        self.photos = summary.shown.map { position in
+        let shownItems = items.map { $0.clamped(to: summary.shown.indices) } ?? summary.shown.indices
+        self.photos = summary.shown[shownItems].map { position in
             let photo = timeline.photos[position]
             var entry = Photo(
                 path: photo.path, captured: photo.captured.description,
