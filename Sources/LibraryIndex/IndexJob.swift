@@ -13,6 +13,8 @@ final class IndexJob: Sendable {
     let prune: Bool
     let control = RunControl()
     private let openedFiles = Atomic<Int>(0)
+    /// Reader threads running in this process, across runs (tests check that none outlive a run).
+    package static let liveReaders = Atomic<Int>(0)
 
     init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool) {
         self.root = root
@@ -199,13 +201,18 @@ final class IndexJob: Sendable {
         let jobs = min(settings.effectiveJobs, candidates.count)
         let queue = WorkQueue(count: candidates.count)
         let buffer = ResultBuffer<(Candidate, Outcome)>(capacity: settings.batchSize * 4, producers: jobs)
+        let readers = DispatchGroup()
         for _ in 0..<jobs {
+            readers.enter()
+            Self.liveReaders.add(1, ordering: .relaxed)
             let thread = Thread { [self] in
                 let reader = MetadataReader()
                 while !control.isStopRequested, let index = queue.next() {
                     buffer.push((candidates[index], read(candidates[index], context: context, reader: reader)))
                 }
                 buffer.producerFinished()
+                Self.liveReaders.subtract(1, ordering: .relaxed)
+                readers.leave()
             }
             thread.name = "shoebox.reader"
             thread.start()
@@ -240,7 +247,16 @@ final class IndexJob: Sendable {
                     if hadPhotoRow { progress.removed += 1 }
                 }
             }
-            try store.apply(changes)
+            do {
+                try store.apply(changes)
+            } catch {
+                // A write failed (a full disk): stop the readers, wake any waiting on the full
+                // buffer, and let them end before reporting, so a long-lived process keeps no threads.
+                control.requestStop()
+                buffer.cancel()
+                readers.wait()
+                throw error
+            }
             progress.read += taken.items.count
             if drained || throttle.isDue() {
                 progress.opened = openedFiles.load(ordering: .relaxed)
@@ -269,6 +285,11 @@ final class IndexJob: Sendable {
         var st = stat()
         guard fstat(fd, &st) == 0, FileSystem.isRegularFile(st) else { return .vanished(path) }
         let stamp = FileStamp(st)
+        // An empty file named like a photo is a photo that lost its bytes (a failed copy): a row
+        // with an error, so it shows up, rather than a file silently skipped.
+        if stamp.size == 0 && MediaExtensions.isMedia(path.lastComponent) {
+            return .photo(failedPhoto(path, stamp: stamp, format: nil, message: "The file is empty.", context: context), failed: true)
+        }
         do {
             let metadata = try reader.read(fileDescriptor: fd)
             var note: String?
@@ -360,5 +381,25 @@ private final class ReportThrottle {
         guard now - last >= .milliseconds(100) else { return false }
         last = now
         return true
+    }
+}
+
+/// What tests may observe of the indexer's threads.
+package enum IndexDiagnostics {
+    /// Reader threads running now, in any run of this process.
+    package static var liveReaderThreads: Int { IndexJob.liveReaders.load(ordering: .relaxed) }
+}
+
+/// File name extensions of photos and videos, for telling a damaged photo from any other file.
+enum MediaExtensions {
+    static let all: Set<String> = [
+        "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "gif",
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "pef", "raf", "mrw", "x3f", "iiq", "srw", "3fr",
+        "mp4", "mov", "m4v", "3gp", "avi", "mkv", "webm", "mts", "m2ts", "ts",
+    ]
+
+    static func isMedia(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return all.contains(name[name.index(after: dot)...].lowercased())
     }
 }

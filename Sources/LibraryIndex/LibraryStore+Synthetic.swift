@@ -27,3 +27,12 @@ extension LibraryStore {
         checkpoint()
     }
 }
+
+extension LibraryStore {
+    /// Caps the database at `pages` pages, so the next writes fail as on a full disk. For tests.
+    package func limitSize(toPages pages: Int) throws {
+        try writer?.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+        }
+    }
+}

@@ -7,6 +7,8 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
     private var items: [Element] = []
     private var producersLeft: Int
     private let capacity: Int
+    /// Set when the consumer gives up (a write failed): producers stop waiting and drop their items.
+    private var cancelled = false
 
     init(capacity: Int, producers: Int) {
         self.capacity = capacity
@@ -15,8 +17,8 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
 
     func push(_ item: Element) {
         condition.lock()
-        while items.count >= capacity { condition.wait() }
-        items.append(item)
+        while items.count >= capacity && !cancelled { condition.wait() }
+        if !cancelled { items.append(item) }
         condition.broadcast()
         condition.unlock()
     }
@@ -24,6 +26,16 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
     func producerFinished() {
         condition.lock()
         producersLeft -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Wakes every producer for good: pushes are dropped from now on. For a consumer that stops
+    /// taking (its write failed), so no reader thread waits forever on a full buffer.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        items.removeAll()
         condition.broadcast()
         condition.unlock()
     }

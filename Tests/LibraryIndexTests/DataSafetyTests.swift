@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LibraryIndex
 import PhotoFixtures
+import Synchronization
 import Testing
 
 /// Runs an index with `prune` and returns the last progress.
@@ -147,5 +148,43 @@ struct DataSafetyTests {
         #expect(check.found == 20 && check.sampled == 20)
         let rerun = try await index(tree.path + "/new", into: store, prune: false)
         #expect(rerun.unchanged == 20 && rerun.opened == 0 && rerun.removed == 0)
+    }
+}
+
+@Suite("A failed write ends the run's reader threads")
+struct WriteFailureTests {
+    @Test("A run whose writes fail (disk full) throws diskFull and leaves no reader thread behind")
+    func readersEndWhenWritesFail() async throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 1500, seed: 19).write(to: tree.path + "/photos")
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try store.limitSize(toPages: 30)
+        let settings = IndexSettings(skipFolders: [], skipFiles: [], skipHidden: true, jobs: 4, batchSize: 10)
+        let before = IndexDiagnostics.liveReaderThreads
+        let error = await #expect(throws: IndexError.self) {
+            for try await _ in try Indexer(root: tree.path + "/photos", store: store, settings: settings).run() {}
+        }
+        #expect(error?.code == .diskFull, "\(String(describing: error))")
+        // The buffer holds 40 results; 1,500 files keep 4 readers blocked on it unless they are released.
+        #expect(IndexDiagnostics.liveReaderThreads == before)
+    }
+}
+
+@Suite("Empty files")
+struct EmptyFileTests {
+    @Test("An empty file named like a photo is a row with the error \"The file is empty.\"; an empty notes.txt is skipped")
+    func emptyPhoto() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/empty.jpg", [])
+        try tree.write("photos/EMPTY.HEIC", [])
+        try tree.write("photos/notes.txt", [])
+        try tree.write("photos/ok.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let progress = try await index(tree.path + "/photos", into: store)
+        let rows = try photosByPath(store)
+        #expect(Set(rows.keys) == ["empty.jpg", "EMPTY.HEIC", "ok.jpg"])
+        #expect(rows["empty.jpg"]?.error == "The file is empty.")
+        #expect(rows["EMPTY.HEIC"]?.error == "The file is empty.")
+        #expect(progress.failed == 2 && progress.skipped == 1)
     }
 }
