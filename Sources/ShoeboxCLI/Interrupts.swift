@@ -27,7 +27,12 @@ public enum Interrupts {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let received = Interrupts.count.add(1, ordering: .sequentiallyConsistent).newValue
-            guard Interrupts.armed.load(ordering: .sequentiallyConsistent), received == 1 else { _exit(130) }
+            guard Interrupts.armed.load(ordering: .sequentiallyConsistent), received == 1 else {
+                // As if there were no handler: the process ends by the signal, as the shell expects.
+                signal(SIGINT, SIG_DFL)
+                raise(SIGINT)
+                return
+            }
             var byte: UInt8 = 1
             _ = write(Interrupts.pipe.write, &byte, 1)
         }
