@@ -71,38 +71,42 @@ if let database {
     print("make-library: \(photos) photos in \(ContinuousClock.now - start)")
 }
 
-// Start the server on a free port; ready = the first successful /api/library.
-let server = Process()
-server.executableURL = URL(fileURLWithPath: tool("shoebox"))
-server.arguments = ["serve", "--db", db, "--port", "0"]
-let errors = Pipe()
-server.standardError = errors
-server.standardOutput = FileHandle.nullDevice
-let start = ContinuousClock.now
-try server.run()
-var port: Int?
-var buffered = ""
-while port == nil, ContinuousClock.now - start < .seconds(60) {
-    let chunk = errors.fileHandleForReading.availableData
-    if chunk.isEmpty { break }
-    buffered += String(decoding: chunk, as: UTF8.self)
-    if let range = buffered.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
-        port = Int(buffered[range].split(separator: ":").last!.dropLast())
+/// Starts `shoebox serve` on a free port; returns it with its port and the time until the API answered.
+func startServer(_ database: String) -> (process: Process, port: Int, ready: Duration?) {
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: tool("shoebox"))
+    server.arguments = ["serve", "--db", database, "--port", "0"]
+    let errors = Pipe()
+    server.standardError = errors
+    server.standardOutput = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    guard (try? server.run()) != nil else { print("cannot start shoebox"); exit(1) }
+    var port: Int?
+    var buffered = ""
+    while port == nil, ContinuousClock.now - start < .seconds(60) {
+        let chunk = errors.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        buffered += String(decoding: chunk, as: UTF8.self)
+        if let range = buffered.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+            port = Int(buffered[range].split(separator: ":").last!.dropLast())
+        }
     }
+    guard let port else {
+        print("the server did not start: \(buffered)")
+        server.terminate()
+        exit(1)
+    }
+    var ready: Duration?
+    while ready == nil, ContinuousClock.now - start < .seconds(60) {
+        if fetch("http://127.0.0.1:\(port)/api/library") != nil { ready = ContinuousClock.now - start } else { usleep(20_000) }
+    }
+    // Keep draining the server's log so it never blocks on a full pipe.
+    Thread.detachNewThread { while !errors.fileHandleForReading.availableData.isEmpty {} }
+    return (server, port, ready)
 }
-guard let port else {
-    print("the server did not start: \(buffered)")
-    server.terminate()
-    exit(1)
-}
-let base = "http://127.0.0.1:\(port)"
-var ready: Duration?
-while ready == nil, ContinuousClock.now - start < .seconds(60) {
-    if fetch(base + "/api/library") != nil { ready = ContinuousClock.now - start } else { usleep(20_000) }
-}
-// Keep draining the server's log so it never blocks on a full pipe.
-Thread.detachNewThread { while !errors.fileHandleForReading.availableData.isEmpty {} }
 
+let (server, port, ready) = startServer(db)
+let base = "http://127.0.0.1:\(port)"
 func peakMB(_ pid: Int32) -> Double {
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
@@ -139,3 +143,20 @@ print("")
 print("peak memory after load: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 server.terminate()
 server.waitUntilExit()
+
+// Cached thumbnails over HTTP: the project's own photos, indexed and rendered ahead of time.
+let photosFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("testdata/photos").path
+let smallDB = folder + "/testdata.sqlite"
+try run(tool("shoebox"), ["index", photosFolder, "--db", smallDB])
+setenv("XDG_CACHE_HOME", folder + "/cache", 1)
+try run(tool("shoebox"), ["thumbnails", "--db", smallDB])
+let (thumbnails, thumbnailPort, _) = startServer(smallDB)
+let thumbnailBase = "http://127.0.0.1:\(thumbnailPort)"
+let path = "/api/photos/1/thumbnail?size=thumbnail"
+let size = fetch(thumbnailBase + path)?.count ?? 0
+let output = (try? run("/usr/bin/wrk", ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency", thumbnailBase + path])) ?? ""
+let rate = output.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }.map { String($0.split(separator: " ").last ?? "?") } ?? "?"
+print("cached thumbnail \(path) (\(size) bytes): \(rate) requests/s")
+thumbnails.terminate()
+thumbnails.waitUntilExit()
