@@ -79,14 +79,22 @@ public final class LibraryWatcher: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
         let stop = stopFlag
         continuation.onTermination = { _ in stop.set() }
+        start(onEvent: { continuation.yield($0) }, onFinish: { continuation.finish() })
+        return stream
+    }
+
+    /// Starts watching on a thread of its own and calls `onEvent` there for every event, then
+    /// `onFinish` once `stop()` has taken effect. For callers without an async context (and tests
+    /// that must not depend on the cooperative thread pool being free).
+    public func start(onEvent: @escaping @Sendable (Event) -> Void, onFinish: @escaping @Sendable () -> Void = {}) {
+        let stop = stopFlag
         let thread = Thread { [self] in
-            var loop = WatchLoop(watcher: self, stop: stop) { continuation.yield($0) }
+            var loop = WatchLoop(watcher: self, stop: stop, emit: onEvent)
             loop.run()
-            continuation.finish()
+            onFinish()
         }
         thread.name = "shoebox.watch"
         thread.start()
-        return stream
     }
 }
 

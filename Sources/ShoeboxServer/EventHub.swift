@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LibraryIndex
+import ServiceLifecycle
 import Synchronization
 
 /// Server-sent events for every open `/api/events` stream: `library-changed` after a run changed
@@ -49,20 +50,25 @@ final class EventHub: Sendable {
         let events = subscribe()
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": shoebox events\nretry: 2000\n\n"))
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                let (merged, input) = AsyncStream.makeStream(of: String.self)
-                group.addTask {
-                    for await event in events { input.yield("event: \(event.name)\ndata: \(event.data)\n\n") }
-                    input.finish()
-                }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: .seconds(15))
-                        input.yield(": keep-alive\n\n")
+            let (chunks, input) = AsyncStream.makeStream(of: String.self)
+            // A stream never ends by itself: it ends when the client goes, or the server shuts down.
+            try await withGracefulShutdownHandler {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await event in events { input.yield("event: \(event.name)\ndata: \(event.data)\n\n") }
+                        input.finish()
                     }
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .seconds(15))
+                            input.yield(": keep-alive\n\n")
+                        }
+                    }
+                    for await chunk in chunks { try await writer.write(ByteBuffer(string: chunk)) }
+                    group.cancelAll()
                 }
-                for await chunk in merged { try await writer.write(ByteBuffer(string: chunk)) }
-                group.cancelAll()
+            } onGracefulShutdown: {
+                input.finish()
             }
             try await writer.finish(nil)
         }

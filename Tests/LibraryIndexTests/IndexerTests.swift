@@ -118,12 +118,13 @@ struct IndexerTests {
         let progress = try await index(tree.path, into: store)
 
         let photos = try photosByPath(store)
-        #expect(Set(photos.keys) == ["good.jpg", "truncated.jpg"])
+        #expect(Set(photos.keys) == ["good.jpg", "truncated.jpg", "empty.jpg"])
         let broken = try #require(photos["truncated.jpg"])
         #expect(broken.error != nil)
         #expect(broken.captureDate.source == .fileModified)
-        #expect(progress.failed == 1)
-        #expect(progress.skipped == 2)
+        #expect(photos["empty.jpg"]?.error == "The file is empty.")
+        #expect(progress.failed == 2)
+        #expect(progress.skipped == 1)
     }
 
     @Test("A file that turns from a non-image into a photo, or back, moves between photo and ignored rows")

@@ -12,16 +12,17 @@ final class WatchRecorder: Sendable {
     }
 
     private let log = Log()
-    private let task: Task<Void, Never>
+    private let watcher: LibraryWatcher
 
+    /// Starts `watcher` on its own thread: nothing here waits on the cooperative pool, which other
+    /// tests running in parallel may keep busy.
     init(_ watcher: LibraryWatcher) {
+        self.watcher = watcher
         let log = self.log
-        task = Task.detached {
-            for await event in watcher.events() { log.events.withLock { $0.append(event) } }
-        }
+        watcher.start(onEvent: { event in log.events.withLock { $0.append(event) } })
     }
 
-    deinit { task.cancel() }
+    deinit { watcher.stop() }
 
     var finishedRuns: [IndexProgress] {
         log.events.withLock { $0.compactMap { if case .runFinished(let p) = $0 { p } else { nil } } }
@@ -31,12 +32,13 @@ final class WatchRecorder: Sendable {
         log.events.withLock { $0.compactMap { if case .fallback(let reason) = $0 { reason } else { nil } } }
     }
 
-    /// Waits until `condition` holds, polling every 20 ms, at most `seconds`; returns whether it held.
-    func wait(seconds: Double, until condition: () throws -> Bool) async rethrows -> Bool {
+    /// Waits until `condition` holds, polling every 20 ms on this thread, at most `seconds`;
+    /// returns whether it held.
+    func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if try condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+            Thread.sleep(forTimeInterval: 0.02)
         }
         return try condition()
     }
@@ -47,12 +49,12 @@ struct WatcherTests {
     let timing = LibraryWatcher.Timing(quiet: .milliseconds(300), maximumDelay: .seconds(2), openFileGrace: .seconds(3), fallbackInterval: .milliseconds(300))
 
     @Test("300 photos copied in 5 bursts: all indexed within 5 s of the last file, each read once")
-    func bursts() async throws {
+    func bursts() throws {
         let tree = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: tree.path + "/photos", withIntermediateDirectories: true)
         let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
         let recorder = WatchRecorder(try LibraryWatcher(root: tree.path + "/photos", store: store, timing: timing))
-        let caughtUp = await recorder.wait(seconds: 10) { recorder.finishedRuns.count >= 1 }
+        let caughtUp = recorder.wait(seconds: 10) { recorder.finishedRuns.count >= 1 }
         #expect(caughtUp, "the catch-up run")
 
         let files = SampleLibrary(count: 300, seed: 41).files()
@@ -61,27 +63,27 @@ struct WatcherTests {
             for file in files[(burst * 60)..<(burst * 60 + 60)] {
                 try tree.write("photos/import-\(burst)/" + file.path, file.bytes)
             }
-            try await Task.sleep(for: .milliseconds(150))
+            Thread.sleep(forTimeInterval: 0.15)
         }
         let lastFile = ContinuousClock.now
-        let indexed = try await recorder.wait(seconds: 5) { try store.photoCount() == 300 }
+        let indexed = try recorder.wait(seconds: 5) { try store.photoCount() == 300 }
         let count = try store.photoCount()
         #expect(indexed, "\(count) of 300 indexed \(ContinuousClock.now - lastFile) after the last file")
         // Let any trailing run finish, then count how often files were opened.
-        _ = await recorder.wait(seconds: 2) { false }
+        _ = recorder.wait(seconds: 2) { false }
         let opened = recorder.finishedRuns.reduce(0) { $0 + $1.opened }
         #expect(opened == 300, "each photo read once, not \(opened) reads over \(recorder.finishedRuns.count) runs")
         #expect(recorder.finishedRuns.count <= 8, "debounced: \(recorder.finishedRuns.count) runs for 5 bursts")
     }
 
     @Test("A deleted file's row goes; a renamed file moves; a new folder of photos is found")
-    func deleteRenameAndNewFolder() async throws {
+    func deleteRenameAndNewFolder() throws {
         let tree = try TemporaryDirectory()
         let library = SampleLibrary(count: 40, seed: 5)
         try library.write(to: tree.path + "/photos")
         let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
         let recorder = WatchRecorder(try LibraryWatcher(root: tree.path + "/photos", store: store, timing: timing))
-        let done1 = try await recorder.wait(seconds: 10) { try store.photoCount() == 40 }
+        let done1 = try recorder.wait(seconds: 10) { try store.photoCount() == 40 }
         #expect(done1)
 
         let files = library.files()
@@ -92,7 +94,7 @@ struct WatcherTests {
         try tree.write("photos/new/deeper/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
 
         func paths() throws -> Set<String> { Set(try store.photos().map(\.path.string)) }
-        let settled = try await recorder.wait(seconds: 5) {
+        let settled = try recorder.wait(seconds: 5) {
             let now = try paths()
             return !now.contains(files[0].path) && !now.contains(files[1].path)
                 && now.contains(files[1].path + ".moved.jpg") && now.contains("new/deeper/a.jpg")
@@ -103,45 +105,45 @@ struct WatcherTests {
 
         // A file added later in the new folder is seen too: the folder is watched.
         try tree.write("photos/new/deeper/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
-        let done2 = try await recorder.wait(seconds: 5) { try paths().contains("new/deeper/b.jpg") }
+        let done2 = try recorder.wait(seconds: 5) { try paths().contains("new/deeper/b.jpg") }
         #expect(done2)
     }
 
     @Test("A file still being written is not read before it is complete")
-    func partialFile() async throws {
+    func partialFile() throws {
         let tree = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: tree.path + "/photos", withIntermediateDirectories: true)
         let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
         let recorder = WatchRecorder(try LibraryWatcher(root: tree.path + "/photos", store: store, timing: timing))
-        let caughtUp = await recorder.wait(seconds: 10) { recorder.finishedRuns.count >= 1 }
+        let caughtUp = recorder.wait(seconds: 10) { recorder.finishedRuns.count >= 1 }
         #expect(caughtUp)
 
         let bytes = PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2020:01:02 03:04:05"))
         let handle = try #require(FileHandle(forWritingAtPath: try tree.write("photos/slow.jpg", []).path))
         try handle.write(contentsOf: bytes.prefix(bytes.count / 2))
         // Longer than the quiet period: a watcher that ignored open files would read half a photo now.
-        try await Task.sleep(for: .milliseconds(1200))
+        Thread.sleep(forTimeInterval: 1.2)
         #expect(try store.photoCount() == 0, "read while still open for writing")
         try handle.write(contentsOf: bytes.suffix(from: bytes.count / 2))
         try handle.close()
-        let done3 = try await recorder.wait(seconds: 5) { try store.photoCount() == 1 }
+        let done3 = try recorder.wait(seconds: 5) { try store.photoCount() == 1 }
         #expect(done3)
         let row = try #require(try store.photos().first)
         #expect(row.error == nil && row.captureDate.source == .dateTimeOriginal)
     }
 
     @Test("When watches run out, the watcher says so once and falls back to periodic runs that still find changes")
-    func watchesExhausted() async throws {
+    func watchesExhausted() throws {
         let tree = try TemporaryDirectory()
         try SampleLibrary(count: 30, seed: 6).write(to: tree.path + "/photos")
         let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
         var limited = timing
         limited.watchLimit = 2
         let recorder = WatchRecorder(try LibraryWatcher(root: tree.path + "/photos", store: store, timing: limited))
-        let done4 = try await recorder.wait(seconds: 10) { try store.photoCount() == 30 }
+        let done4 = try recorder.wait(seconds: 10) { try store.photoCount() == 30 }
         #expect(done4)
         try tree.write("photos/late/added.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
-        let done5 = try await recorder.wait(seconds: 5) { try store.photoCount() == 31 }
+        let done5 = try recorder.wait(seconds: 5) { try store.photoCount() == 31 }
         #expect(done5)
         #expect(recorder.fallbackReasons.count == 1, "\(recorder.fallbackReasons)")
         #expect(recorder.fallbackReasons.first?.contains("limit") == true)

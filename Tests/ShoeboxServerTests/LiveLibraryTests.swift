@@ -51,7 +51,7 @@ struct LiveLibraryTests {
 
     @Test("Photos copied in while the server watches are served, and open event streams hear library-changed; an index run from another process is noticed",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
-    func copiedPhotosAppear() async throws {
+    func copiedPhotosAppear() throws {
         let tree = try TemporaryDirectory()
         let library = SampleLibrary(count: 80, seed: 12)
         let files = library.files()
@@ -67,20 +67,26 @@ struct LiveLibraryTests {
 
         let (server, port) = try startServer(database: database, log: tree.path + "/serve.log")
         defer { server.terminate(); server.waitUntilExit() }
+        // The event stream, read by curl into a file until the test ends it.
+        let eventLog = tree.path + "/events.txt"
+        FileManager.default.createFile(atPath: eventLog, contents: nil)
         let events = Process()
         events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        events.arguments = ["-sN", "--max-time", "12", "http://127.0.0.1:\(port)/api/events"]
-        let eventOutput = Pipe()
-        events.standardOutput = eventOutput
+        events.arguments = ["-sN", "--max-time", "120", "http://127.0.0.1:\(port)/api/events"]
+        events.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: eventLog))
         try events.run()
-        try await Task.sleep(for: .milliseconds(300))
+        defer { events.terminate() }
+        func eventText() -> String { (try? String(contentsOfFile: eventLog, encoding: .utf8)) ?? "" }
+        let connected = ContinuousClock.now + .seconds(20)
+        while !eventText().contains("shoebox events") && ContinuousClock.now < connected { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(eventText().contains("shoebox events"), "the event stream is open before photos arrive")
 
         // A card import: 40 photos in two bursts.
         for file in files[20..<60] { try tree.write("photos/" + file.path, file.bytes) }
         let deadline = ContinuousClock.now + .seconds(8)
         var served = 0
         while served != 60 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+            Thread.sleep(forTimeInterval: 0.1)
             served = photoCount(port: port) ?? 0
         }
         #expect(served == 60)
@@ -98,19 +104,19 @@ struct LiveLibraryTests {
         #expect([0, 1].contains(other.terminationStatus), "done, or refused because the watcher held the lock")
         let later = ContinuousClock.now + .seconds(8)
         while served != 80 && ContinuousClock.now < later {
-            try await Task.sleep(for: .milliseconds(100))
+            Thread.sleep(forTimeInterval: 0.1)
             served = photoCount(port: port) ?? 0
         }
         #expect(served == 80)
 
-        events.terminate()
-        let text = String(decoding: eventOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        events.waitUntilExit()
+        let heard = ContinuousClock.now + .seconds(10)
+        while !eventText().contains("event: library-changed") && ContinuousClock.now < heard { Thread.sleep(forTimeInterval: 0.05) }
+        let text = eventText()
         #expect(text.contains("event: library-changed"), "\(text.prefix(500))")
         #expect(text.contains("event: index-progress"))
 
         let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        let (integrity, rows) = try await queue.read { db in
+        let (integrity, rows) = try queue.read { db in
             (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM photo"))
         }
         #expect(integrity == "ok" && rows == 80)
