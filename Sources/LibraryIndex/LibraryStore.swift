@@ -127,9 +127,25 @@ public final class LibraryStore: Sendable {
         // An SQLite file without our id: only acceptable if it holds nothing (size of one page).
         let pageSize = Int(header[16]) << 8 | Int(header[17])
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if id == 0 && size > max(pageSize, 512) && FileManager.default.fileExists(atPath: path + "-wal"),
+           (try? applicationIDThroughLog(path: path)) == applicationID {
+            // A Shoebox index being written: its header page is still in the write-ahead log (or
+            // being copied back) while the file has grown. SQLite, reading through the log, knows.
+            return
+        }
         if size > max(pageSize, 512) || id != 0 {
             throw IndexError(.notAShoeboxDatabase, "\(path) is an SQLite database of another program, not a Shoebox index.", subject: path)
         }
+    }
+
+    /// `PRAGMA application_id` as SQLite sees it, write-ahead log included, without writing.
+    private static func applicationIDThroughLog(path: String) throws -> Int32 {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
     }
 
     /// For readers: a database newer than this Shoebox, or a file without an index in it (such as a
