@@ -1,9 +1,9 @@
 // The live library: `/api/events` (server-sent events) tells the viewer when an index run changed
 // the library (`library-changed`) and how a run is going (`index-progress`).
 //
-// EventSource reconnects by itself every `retry` ms, and the browser logs each failed attempt: when
-// the server is gone, this closes the source and tries again after 2, 4, 8 … 60 s instead, so a
-// stopped server costs a handful of console lines, not one every two seconds. After a reconnect
+// EventSource would reconnect by itself every `retry` ms, and the browser logs each failed attempt:
+// on an error this closes the source and tries again after 2, 4, 8 … 60 s instead (back to 2 s once
+// connected), so a stopped server costs a handful of console lines, not one every two seconds. After a reconnect
 // the library may have changed while nobody was listening: `onReconnect` lets the viewer check.
 
 const FIRST_DELAY = 2000;
@@ -38,13 +38,10 @@ export class LiveLibrary {
     source.addEventListener('index-progress', (e) => this.onProgress(parse(e.data)));
     source.addEventListener('error', () => {
       if (source !== this.source) return;
-      // A dropped stream reconnects on its own once; a refused one is closed and retried later.
-      if (source.readyState === EventSource.CLOSED || this.lost) {
-        source.close();
-        this.source = null;
-        this.timer = setTimeout(() => this.start(), this.delay);
-        this.delay = Math.min(MAX_DELAY, this.delay * 2);
-      }
+      source.close();
+      this.source = null;
+      this.timer = setTimeout(() => this.start(), this.delay);
+      this.delay = Math.min(MAX_DELAY, this.delay * 2);
       if (!this.lost) {
         this.lost = true;
         this.onConnection({ connected: false });

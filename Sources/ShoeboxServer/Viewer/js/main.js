@@ -376,6 +376,7 @@ async function checkForChanges() {
 }
 
 function showSummary() {
+  debug.library = library;
   const photos = new Intl.NumberFormat('en-GB').format(library.photos);
   $('#summary').textContent = `${photos} ${library.photos === 1 ? 'photo' : 'photos'}${library.videos ? ` · ${library.videos} videos` : ''}`;
 }
