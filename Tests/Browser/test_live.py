@@ -1,16 +1,21 @@
-"""A live library (issue 17): `shoebox serve --watch` on a folder of real JPEG files; photos are
+"""A live library (issue 17): `shoebox serve --watch` on a folder of real image files; photos are
 added and deleted while the viewer is open, and the photo at the top of the view keeps its y.
 
-The photos are copies of `testdata/photos/phone/IMG_20250412_093015.jpg`, a small JPEG without
-EXIF dates, named `IMG_YYYYMMDD_HHMMSS.jpg`: shoebox dates such a file from its name, so a copy
-under a new name is a photo of any date. Each copy is written under a hidden name and renamed, so
-the watcher never reads half a file.
+Photos without EXIF dates named `IMG_YYYYMMDD_HHMMSS.*` are dated from their names, so a file under
+such a name is a photo of any date. The library starts as small PNGs written here (a colour per
+day, a bar as long as the photo's number in its day, so screenshots show which photo is where);
+photos added later are copies of `testdata/photos/phone/IMG_20250412_093015.jpg`, a grey JPEG
+without EXIF. Each file is written under a hidden name and renamed, so the watcher never reads half
+a file.
 """
+import colorsys
 import datetime as dt
 import os
 import shutil
+import struct
 import subprocess
 import time
+import zlib
 
 import pytest
 
@@ -35,15 +40,34 @@ def photo_name(when):
     return when.strftime("IMG_%Y%m%d_%H%M%S.jpg")
 
 
-def add_days(folder, first_day, days, per_day=PER_DAY):
-    """Writes `per_day` photos on each of `days` days from `first_day`; returns their names."""
+def png(day, k, width=64, height=48):
+    """A small PNG: the day's colour, a light bar of k + 1 eighths of the width at the bottom."""
+    r, g, b = (round(255 * c) for c in colorsys.hsv_to_rgb((day * 0.13) % 1.0, 0.55, 0.85))
+    rows = []
+    for y in range(height):
+        bar = y >= height - 10
+        rows.append(b"\x00" + b"".join(bytes((245, 245, 245) if bar and x < (k + 1) * width // 12 else (r, g, b)) for x in range(width)))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+def add_days(folder, first_day, days, per_day=PER_DAY, kind="jpeg"):
+    """Writes `per_day` photos on each of `days` days from `first_day` (PNGs or JPEG copies); returns their names."""
     names = []
     for d in range(days):
         for k in range(per_day):
             when = first_day + dt.timedelta(days=d, minutes=10 * k)
             name = photo_name(when)
+            if kind == "png":
+                name = name.replace(".jpg", ".png")
             tmp = folder / f".{name}.part"
-            shutil.copyfile(SOURCE, tmp)
+            if kind == "png":
+                tmp.write_bytes(png(d, k))
+            else:
+                shutil.copyfile(SOURCE, tmp)
             os.replace(tmp, folder / name)
             names.append(name)
     return names
@@ -54,7 +78,7 @@ def live(workdir, request):
     """A watched library of 40 days × 12 photos in March–April 2015, served with --watch."""
     folder = workdir / f"live-{request.node.name}".replace("[", "-").replace("]", "")
     folder.mkdir()
-    add_days(folder, BASE, 40)
+    add_days(folder, BASE, 40, kind="png")
     db = workdir / f"{folder.name}.sqlite"
     subprocess.run([str(SHOEBOX_BIN), "index", str(folder), "--db", str(db)], check=True, timeout=60,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -176,8 +200,29 @@ def test_coarse_level_keeps_the_view(browser, live, screenshots, viewport):
     assert_kept(driver, anchor, "coarse, added above", report)
     screenshot(driver, screenshots, f"{viewport}-live-4-coarse-added-above")
     refresh = driver.execute_script("return window.shoebox.refreshes.at(-1)")
+    assert refresh["target"]["how"] == "photo" and refresh["anchor"]["id"] == int(anchor["id"]), refresh
+
+    # 2. the anchor's own fortnight triples: its sample of 50 changes and may hide the anchor. The
+    # viewer then anchors on the first visible photo still shown, else on the anchor's nearest shown
+    # neighbour; either way the photo it chose is at the y its anchor had.
+    anchor = top_photo(driver)
+    fortnight = live.get("/api/sections?level=coarse")[anchor["section"]]
+    first = dt.datetime.fromisoformat(fortnight["start"]).replace(hour=13)
+    days = (dt.date.fromisoformat(fortnight["end"]) - dt.date.fromisoformat(fortnight["start"])).days + 1
+    add_days(live.folder, first, days, per_day=24)
+    total = 44 * PER_DAY + 60 + 24 * days
+    wait_for_library(driver, live, total)
+    refresh = driver.execute_script("return window.shoebox.refreshes.at(-1)")
+    target = refresh["target"]
+    top = cell_top(driver, section=target["section"], item=target["item"])
+    assert top is not None and abs(top - refresh["anchor"]["dy"]) <= TOLERANCE, (top, refresh)
+    assert refresh["anchor"]["dy"] >= -0.5
+    kept = cell_top(driver, photo_id=anchor["id"])
+    report.append((f"resampled ({target['how']}, photo {refresh['anchor']['id']})", top - refresh["anchor"]["dy"]))
+    screenshot(driver, screenshots, f"{viewport}-live-5-coarse-resampled")
     print(f"[{viewport}] live, coarse level: photo {anchor['id']} at y {anchor['top']:.3f}; "
-          + ", ".join(f"{label} {delta:+.3f} px" for label, delta in report) + f"; anchored by {refresh['target']['how']}")
+          + ", ".join(f"{label} {delta:+.3f} px" for label, delta in report)
+          + f"; after resampling the first anchor is {'shown at y %.3f' % kept if kept is not None else 'not shown'}")
     assert console_errors(driver) == []
 
 
@@ -193,7 +238,7 @@ def test_server_gone_no_error_loop(browser, live, screenshots, viewport):
     wait_for(lambda: driver.execute_script(
         "const p = document.querySelector('#status'); return !p.hidden && p.dataset.state === 'offline';"),
         timeout=15, message="the offline pill")
-    screenshot(driver, screenshots, f"{viewport}-live-5-offline")
+    screenshot(driver, screenshots, f"{viewport}-live-6-offline")
     time.sleep(8)
     errors = console_errors(driver, allow=())
     events = [e for e in errors if "/api/events" in e]
