@@ -177,6 +177,20 @@ def test_photos_added_above_keep_the_view(browser, live, screenshots, viewport):
     wait_idle(driver)
     assert_kept(driver, anchor, "old address", report)
 
+    # 5. the pager stays on its photo while days are added above, and the grid under it keeps still
+    driver.find_element("css selector", f'#timeline [data-photo-id="{anchor["id"]}"]').click()
+    pager_photo = lambda: driver.execute_script("const p = document.querySelector('#pager'); return p.hidden ? null : p.dataset.photoId;")
+    wait_for(lambda: pager_photo() == anchor["id"], timeout=10, message="the pager")
+    add_days(live.folder, dt.datetime(2009, 2, 2, 8, 0, 0), 2)
+    wait_for_library(driver, live, 49 * PER_DAY)
+    assert pager_photo() == anchor["id"]
+    position = live.get(f"/api/photos/{anchor['id']}/position")["fine"]
+    assert driver.execute_script("return +document.querySelector('#pager').dataset.section") == position["section"]
+    driver.find_element("css selector", "body").send_keys("\ue00c")  # Escape
+    wait_for(lambda: pager_photo() is None, timeout=5, message="the pager to close")
+    wait_idle(driver)
+    assert_kept(driver, anchor, "under the pager", report)
+
     print(f"[{viewport}] live, fine level: photo {anchor['id']} at y {anchor['top']:.3f}; "
           + ", ".join(f"{label} {delta:+.3f} px" for label, delta in report)
           + f"; offset {before['offset']:.1f} -> {after['offset']:.1f} after 5 days above; pill showed {pill[:3]}")
