@@ -5,10 +5,10 @@ the CPU, not because the viewer worked. So the page observes Long Animation Fram
 `long-animation-frame` PerformanceObserver: every frame whose wall time is over 50 ms, with its
 scripts and style/layout attribution), and Chromium traces its renderer's tasks (chromedriver's
 performance log, the `RunTask` events DevTools uses, each with `tdur`: CPU time of its thread).
-A frame's cost is the CPU time of the renderer main thread's tasks inside that frame's interval:
-the work of scripts, style, layout, paint and anything else the page caused, without the time the
-thread waited for a core. A frame whose wall time is at most 50 ms costs at most 50 ms, so only
-the long ones need the trace.
+The trace also has an `AnimationFrame` event for every frame (not only the long ones). A frame's
+cost is the CPU time of the renderer main thread's tasks inside that frame's interval: the work of
+scripts, style, layout, paint and anything else the page caused, without the time the thread
+waited for a core.
 
 Time bases: the page calls `console.timeStamp(MARK)` and records `performance.now()` at the same
 moment; the trace's `TimeStamp` event for MARK gives the trace time of that instant and the thread
@@ -57,7 +57,7 @@ def start(driver):
     """Starts observing long animation frames; call before the measured interaction.
 
     chromedriver hands over the trace once, at the first `get_log("performance")`: call
-    long_frames() once, at the end.
+    collect() once, at the end.
     """
     driver.execute_script(OBSERVE, MARK)
     return driver.execute_script("return window.__framesSupported")
@@ -68,9 +68,21 @@ def calibrate(driver):
     return driver.execute_async_script(CALIBRATE)
 
 
-def long_frames(driver):
-    """Every long animation frame since start(), each with `cpu`: the main thread's CPU ms in it."""
-    frames = driver.execute_script("return window.__frames")
+def _cpu(tasks, begin, end):
+    """CPU ms of the tasks inside [begin, end) (trace µs); a task cut by an edge counts pro rata."""
+    cpu = 0.0
+    for t in tasks:
+        overlap = min(end, t["ts"] + t["dur"]) - max(begin, t["ts"])
+        if overlap > 0 and t["dur"] > 0:
+            cpu += t["tdur"] * min(1.0, overlap / t["dur"])
+    return cpu / 1000
+
+
+def collect(driver):
+    """Every animation frame since start() as `{start, duration, cpu}` (ms; start in the page's
+    performance.now() time) from the trace's AnimationFrame events, and the long animation frames
+    the page observed, each with `cpu` too (for their script and layout attribution)."""
+    long = driver.execute_script("return window.__frames")
     mark_now = driver.execute_script("return window.__mark")
     events = []
     for entry in driver.get_log("performance"):
@@ -85,26 +97,19 @@ def long_frames(driver):
     tasks = [e for e in events if e.get("name") == "RunTask" and e.get("ph") == "X"
              and e.get("pid") == pid and e.get("tid") == tid and "tdur" in e]
     origin = mark["ts"] - mark_now * 1000  # trace µs at performance.now() == 0
-    for f in frames:
+    frames = []
+    begun = {}
+    for e in sorted((e for e in events if e.get("name") == "AnimationFrame" and e.get("pid") == pid and e.get("ph") in ("b", "e")),
+                    key=lambda e: e["ts"]):
+        key = json.dumps(e.get("id2") or e.get("id"))
+        if e["ph"] == "b":
+            begun[key] = e["ts"]
+        elif key in begun:
+            begin = begun.pop(key)
+            if begin >= mark["ts"]:
+                frames.append({"start": (begin - origin) / 1000, "duration": (e["ts"] - begin) / 1000,
+                               "cpu": _cpu(tasks, begin, e["ts"])})
+    for f in long:
         begin = origin + f["start"] * 1000
-        end = begin + f["duration"] * 1000
-        cpu = 0.0
-        for t in tasks:
-            overlap = min(end, t["ts"] + t["dur"]) - max(begin, t["ts"])
-            if overlap > 0 and t["dur"] > 0:
-                cpu += t["tdur"] * min(1.0, overlap / t["dur"])
-        f["cpu"] = cpu / 1000
-        f["tasks"] = sum(1 for t in tasks if t["ts"] < end and t["ts"] + t["dur"] > begin)
-    return frames, len(tasks)
-
-
-def summary(frames):
-    longest = max(frames, key=lambda f: f["duration"], default=None)
-    costliest = max(frames, key=lambda f: f["cpu"], default=None)
-    return {
-        "long_frames": len(frames),
-        "longest_wall_ms": round(longest["duration"], 1) if longest else 0.0,
-        "longest_wall_cpu_ms": round(longest["cpu"], 1) if longest else 0.0,
-        "max_cpu_ms": round(costliest["cpu"], 1) if costliest else 0.0,
-        "max_cpu_frame": costliest,
-    }
+        f["cpu"] = _cpu(tasks, begin, begin + f["duration"] * 1000)
+    return frames, long

@@ -94,7 +94,7 @@ async function zoom(params, point) {
 /** A short zoom of the new grid from the old cell size, about the anchor point. */
 async function transition(fromScale, point) {
   timelineElement.dataset.animating = 'true';
-  layer.style.transformOrigin = `${point.x}px ${point.y + timelineElement.scrollTop}px`;
+  layer.style.transformOrigin = `${point.x}px ${point.y + timeline.scroller.top}px`;
   await animate(200, (p) => {
     const s = fromScale + (1 - fromScale) * p;
     layer.style.transform = p < 1 ? `scale(${s})` : '';
@@ -137,7 +137,7 @@ layer.addEventListener('click', (e) => {
 installPinch(timelineElement, {
   onPreview(scale, focal) {
     if (busy) return;
-    layer.style.transformOrigin = `${focal.x}px ${focal.y + timelineElement.scrollTop}px`;
+    layer.style.transformOrigin = `${focal.x}px ${focal.y + timeline.scroller.top}px`;
     layer.style.transform = `scale(${Math.min(2.5, Math.max(0.4, scale))})`;
   },
   onPinch: (direction, point) => zoomAtPoint(direction, point),

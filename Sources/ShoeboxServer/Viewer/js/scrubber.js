@@ -12,7 +12,7 @@ export class Scrubber {
     this.labelAt = labelAt;
     this.hideTimer = 0;
     this.dragging = false;
-    this.track = 1; // px the thumb can travel, measured on resize (never read while scrolling)
+    this.track = 1; // px the thumb can travel; it and the top are measured on resize, never while scrolling
     this.thumbHeight = 0;
     new ResizeObserver(() => this.measure()).observe(this.element);
     this.measure();
@@ -20,6 +20,7 @@ export class Scrubber {
   }
 
   measure() {
+    this.top = this.element.getBoundingClientRect().top;
     this.thumbHeight = this.thumb.offsetHeight;
     this.track = Math.max(1, this.element.clientHeight - this.thumbHeight);
   }
@@ -38,8 +39,7 @@ export class Scrubber {
   }
 
   offsetAt(clientY) {
-    const r = this.element.getBoundingClientRect();
-    const fraction = Math.min(1, Math.max(0, (clientY - r.top - this.thumbHeight / 2) / this.track));
+    const fraction = Math.min(1, Math.max(0, (clientY - this.top - this.thumbHeight / 2) / this.track));
     return fraction * this.getRange().max;
   }
 
