@@ -302,6 +302,7 @@ async function refresh() {
     const oldGrid = timeline.grid;
     const offsetBefore = timeline.offset;
     const candidates = oldGrid ? timeline.anchorCandidates(24).filter((c) => c.id !== null) : [];
+    timeline.holdFetches = true; // the old grid's sections are not the new snapshot's
     api.reset();
     library = await api.getJSON('/api/library');
     showSummary();
@@ -349,6 +350,7 @@ async function refresh() {
     }
     urlState.replace(currentState());
   } finally {
+    timeline.holdFetches = false;
     busy = false;
     delete timelineElement.dataset.busy;
   }

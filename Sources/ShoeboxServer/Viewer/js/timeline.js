@@ -31,6 +31,7 @@ export class Timeline {
     this.cellPool = []; // hidden
     this.headerPool = [];
     this.frame = 0;
+    this.holdFetches = false; // while a new library snapshot is prepared: the old grid fetches nothing
     this.size = { width: 0, height: 0 };
     this.measure();
     this.scroller = new BoundedScroller(element, this.spacer, (sync) => (sync ? this.render() : this.schedule()));
@@ -57,6 +58,7 @@ export class Timeline {
 
   /** Replaces the grid and scrolls to `offset` in one go (the next paint shows the new layout). */
   swap(grid, level, list, offset) {
+    this.holdFetches = false;
     this.labels.set(level, list);
     this.setGrid(grid, level);
     this.scroller.scrollTo(offset);
@@ -123,6 +125,7 @@ export class Timeline {
 
   /** Fetches the pages of section `s` that hold items first…last, and fills their cells when they come. */
   ensurePages(s, first, last) {
+    if (this.holdFetches) return;
     const level = this.level;
     for (let p = Math.floor(first / api.PAGE); p <= Math.floor(last / api.PAGE); p++) {
       if (api.hasPage(level, s, p * api.PAGE)) continue;
