@@ -245,7 +245,7 @@ def test_server_gone_no_error_loop(browser, live, screenshots, viewport):
     driver = browser
     open_live(driver, live, "?level=fine")
     wait_for(lambda: driver.execute_script(
-        "return [...document.querySelectorAll('#timeline .cell img[src]')].every((i) => i.complete)"),
+        "return [...document.querySelectorAll('#timeline .cell[data-photo-id] img')].every((i) => i.src && i.complete && !i.hidden)"),
         timeout=20, message="the thumbnails to load")
     driver.get_log("browser")
     live.stop()

@@ -10,6 +10,7 @@ import * as urlState from './history.js';
 import { Grid } from './grid.js';
 import { LiveLibrary } from './live.js';
 import { StatusPill } from './status.js';
+import { retryFailed } from './thumbnails.js';
 
 const $ = (selector) => document.querySelector(selector);
 const timelineElement = $('#timeline');
@@ -365,7 +366,7 @@ const live = new LiveLibrary('/api/events', {
   },
   onConnection({ connected, reconnected }) {
     status.connection(connected);
-    if (reconnected) checkForChanges();
+    if (reconnected) { retryFailed(); checkForChanges(); }
   },
 });
 
