@@ -73,10 +73,11 @@ def make_library(db, photos, timeout):
 class Server:
     """`shoebox serve --port 0` on loopback; the URL is read from its stderr, with a deadline."""
 
-    def __init__(self, db, startup_timeout=120):
+    def __init__(self, db, startup_timeout=120, watch=False):
         env = dict(os.environ)
         self.log = []
-        self.process = subprocess.Popen([str(SHOEBOX_BIN), "serve", "--db", str(db), "--port", "0", "--host", "127.0.0.1"],
+        self.process = subprocess.Popen([str(SHOEBOX_BIN), "serve", "--db", str(db), "--port", "0", "--host", "127.0.0.1"]
+                                        + (["--watch"] if watch else []),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
         found = threading.Event()
         self.url = None
@@ -136,7 +137,8 @@ def server1m(workdir):
     server.stop()
 
 
-def new_driver(width, height, mobile=False):
+def new_driver(width, height, mobile=False, trace=False):
+    """Headless Chromium with the viewport set exactly; `trace` records the renderer's tasks (see frames.py)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -145,7 +147,13 @@ def new_driver(width, height, mobile=False):
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={width},{height}"):
         options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    logging = {"browser": "ALL"}
+    if trace:
+        from frames import TRACE_CATEGORIES
+        logging["performance"] = "ALL"
+        options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": False, "enablePage": False,
+                                                             "traceCategories": TRACE_CATEGORIES})
+    options.set_capability("goog:loggingPrefs", logging)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     driver.set_script_timeout(60)

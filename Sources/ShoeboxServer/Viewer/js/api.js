@@ -1,5 +1,6 @@
-// The JSON API: one fetch helper, and caches for what does not change while the page is open
-// (layouts per level and viewport, sections' photo lists).
+// The JSON API: one fetch helper, and caches of what one library snapshot answers (layouts per
+// level and viewport, section lists, pages of sections' photos). `reset()` drops them when the
+// library changes; answers that arrive for an older snapshot are not cached.
 
 export class APIError extends Error {
   constructor(status, code, message) {
@@ -20,46 +21,83 @@ export async function getJSON(path, { signal } = {}) {
   return body;
 }
 
+/** Photos per page of a section: a day of 7,000 photos is fetched in pages near the viewport. */
+export const PAGE = 120;
+
+let generation = 0;
 const layouts = new Map();
 const sectionLists = new Map();
 const sections = new Map();
+const pages = new Map();
 
-/** `/api/layout` for one level and viewport (integer CSS px), cached. */
-export function layout(level, width, height) {
-  const key = `${level}:${width}x${height}`;
-  if (!layouts.has(key)) {
-    const p = getJSON(`/api/layout?level=${level}&viewport=${width}x${height}`);
-    p.catch(() => layouts.delete(key));
-    layouts.set(key, p);
-  }
-  return layouts.get(key);
+/** Forgets everything cached: the next requests see the library as it is now. */
+export function reset() {
+  generation += 1;
+  layouts.clear();
+  sectionLists.clear();
+  sections.clear();
+  pages.clear();
 }
 
-/** `/api/sections?level=`: every section's label and counts (no photos), cached. */
-export function sectionList(level) {
-  if (!sectionLists.has(level)) {
-    const p = getJSON(`/api/sections?level=${level}`);
-    p.catch(() => sectionLists.delete(level));
-    sectionLists.set(level, p);
-  }
-  return sectionLists.get(level);
-}
-
-/** `/api/sections/{level}/{index}`: the section's shown photos, cached; `peek` answers without fetching. */
-export function section(level, index) {
-  const key = `${level}:${index}`;
-  let entry = sections.get(key);
+/** A cached request of this snapshot; a failed one is forgotten so it can be asked again. */
+function cached(map, key, path, then = (x) => x) {
+  let entry = map.get(key);
   if (!entry) {
+    const g = generation;
     entry = { data: null, promise: null };
-    entry.promise = getJSON(`/api/sections/${level}/${index}`).then((data) => { entry.data = data; return data; },
-      (error) => { sections.delete(key); throw error; });
-    sections.set(key, entry);
+    entry.promise = getJSON(path).then((body) => {
+      const data = then(body);
+      if (g === generation) entry.data = data;
+      return data;
+    }, (error) => { if (map.get(key) === entry) map.delete(key); throw error; });
+    map.set(key, entry);
   }
   return entry.promise;
 }
-export function peekSection(level, index) {
-  const entry = sections.get(`${level}:${index}`);
-  return entry ? entry.data : null;
+
+/** `/api/layout` for one level and viewport (integer CSS px). */
+export function layout(level, width, height) {
+  return cached(layouts, `${level}:${width}x${height}`, `/api/layout?level=${level}&viewport=${width}x${height}`);
+}
+
+/** `/api/sections?level=`: every section's label, dates and counts (no photos). */
+export function sectionList(level) {
+  return cached(sectionLists, level, `/api/sections?level=${level}`);
+}
+
+/** `/api/sections/{level}/{index}`: the whole section with its shown photos (the pager's day). */
+export function section(level, index) {
+  return cached(sections, `${level}:${index}`, `/api/sections/${level}/${index}`);
+}
+
+/** Page `page` of a section's shown photos (items page·PAGE …), as an array. */
+export function page(level, index, page) {
+  return cached(pages, `${level}:${index}:${page}`, `/api/sections/${level}/${index}?from=${page * PAGE}&count=${PAGE}`,
+    (body) => body.photos);
+}
+
+/** Item `item` of a section if its page has arrived (or the whole section was fetched), else null. */
+export function peekPhoto(level, index, item) {
+  const p = pages.get(`${level}:${index}:${Math.floor(item / PAGE)}`);
+  if (p && p.data) return p.data[item % PAGE] || null;
+  const s = sections.get(`${level}:${index}`);
+  return s && s.data ? s.data.photos[item] || null : null;
+}
+
+export function hasPage(level, index, item) {
+  const p = pages.get(`${level}:${index}:${Math.floor(item / PAGE)}`);
+  const s = sections.get(`${level}:${index}`);
+  return Boolean((p && p.data) || (s && s.data));
+}
+
+/** `/api/photos/{id}/position`: `{coarse: {section, item} | null, fine: {section, item}}`, or null for an unknown id. */
+export async function position(id) {
+  try {
+    return await getJSON(`/api/photos/${id}/position`);
+  } catch (error) {
+    if (error instanceof APIError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export function zoom(params) {

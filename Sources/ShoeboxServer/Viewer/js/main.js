@@ -1,4 +1,4 @@
-// The viewer: wires the timeline, zoom, gestures, scrubber, pager and URL together.
+// The viewer: wires the timeline, zoom, gestures, scrubber, pager, URL and live library together.
 
 import * as api from './api.js';
 import { Timeline } from './timeline.js';
@@ -7,11 +7,15 @@ import { Pager } from './pager.js';
 import { installPinch } from './gestures.js';
 import { animate, easeOut } from './animation.js';
 import * as urlState from './history.js';
+import { Grid } from './grid.js';
+import { LiveLibrary } from './live.js';
+import { StatusPill } from './status.js';
+import { retryFailed } from './thumbnails.js';
 
 const $ = (selector) => document.querySelector(selector);
 const timelineElement = $('#timeline');
 const layer = timelineElement.querySelector('.layer');
-const debug = { zooms: [], ready: false, errors: [] };
+const debug = { zooms: [], ready: false, errors: [], refreshes: [], events: { changed: 0, progress: [] } };
 window.shoebox = debug; // read by the browser tests
 
 let library = null;
@@ -39,9 +43,13 @@ const pager = new Pager($('#pager'), {
   onClose: () => closePager(true),
 });
 
+const status = new StatusPill($('#status'));
+
 function currentState() {
-  const anchor = timeline.grid && timeline.grid.sections.length ? timeline.grid.anchorAt(timeline.offset) : null;
-  const photo = pager.isOpen ? { section: pager.section, item: pager.index } : null;
+  const [top] = timeline.anchorCandidates(1);
+  const anchor = top ? { id: top.id, section: top.section, item: top.item, dy: top.dy } : null;
+  const current = pager.isOpen ? pager.current : null;
+  const photo = current ? { id: current.id, section: pager.section, item: pager.index } : null;
   return { level: timeline.level, anchor, photo };
 }
 
@@ -87,7 +95,7 @@ async function zoom(params, point) {
 /** A short zoom of the new grid from the old cell size, about the anchor point. */
 async function transition(fromScale, point) {
   timelineElement.dataset.animating = 'true';
-  layer.style.transformOrigin = `${point.x}px ${point.y + timelineElement.scrollTop}px`;
+  layer.style.transformOrigin = `${point.x}px ${point.y + timeline.scroller.top}px`;
   await animate(200, (p) => {
     const s = fromScale + (1 - fromScale) * p;
     layer.style.transform = p < 1 ? `scale(${s})` : '';
@@ -130,7 +138,7 @@ layer.addEventListener('click', (e) => {
 installPinch(timelineElement, {
   onPreview(scale, focal) {
     if (busy) return;
-    layer.style.transformOrigin = `${focal.x}px ${focal.y + timelineElement.scrollTop}px`;
+    layer.style.transformOrigin = `${focal.x}px ${focal.y + timeline.scroller.top}px`;
     layer.style.transform = `scale(${Math.min(2.5, Math.max(0.4, scale))})`;
   },
   onPinch: (direction, point) => zoomAtPoint(direction, point),
@@ -201,28 +209,191 @@ window.addEventListener('popstate', () => restore(urlState.readURL()).catch(repo
 let resizeTimer = 0;
 window.addEventListener('resize', () => {
   clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => { if (timeline.grid) restore(currentState()).catch(reportError); }, 150);
+  resizeTimer = setTimeout(() => {
+    if (!timeline.grid) return;
+    const state = currentState();
+    timeline.measure();
+    restore(state).catch(reportError);
+  }, 150);
 });
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+/** Content offset that puts item `item` of section `section` at viewport y `dy` in `grid`. */
+function offsetFor(grid, { section, item, dy }) {
+  if (section >= grid.sections.length) return grid.contentHeight;
+  const i = Math.min(item, Math.max(0, grid.sections[section].items - 1));
+  return grid.cellTop(section, i) - dy;
+}
+
+/**
+ * Where photo `id` is shown at `level`: `{section, item, how}`, or null when the library has no such
+ * photo. At the coarse level a photo the sample hides is replaced by its nearest shown neighbour,
+ * as the server's zoom mapping picks it (`how: 'neighbour'`).
+ */
+async function locate(id, level, position) {
+  const pos = position === undefined ? await api.position(id) : position;
+  if (!pos) return null;
+  if (pos[level]) return { ...pos[level], how: 'photo' };
+  const z = await api.zoom({ from: 'fine', section: pos.fine.section, item: pos.fine.item, offset: 0, viewport: viewportParam() });
+  return { section: z.to.section, item: z.to.item, how: 'neighbour' };
+}
 
 async function restore(state) {
   busy = true;
   try {
     const level = state.level;
     const { width, height } = timeline.viewport();
-    const grid = await api.layout(level, width, height);
+    const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
+    const grid = new Grid(layout);
     let offset = 0;
     const a = state.anchor;
-    if (a && a.section < grid.sections.length) {
-      const item = Math.min(a.item, Math.max(0, grid.sections[a.section].items - 1));
-      offset = grid.sections[a.section].y + grid.headerHeight + grid.sectionInsets.top
-        + Math.floor(item / grid.columns) * (grid.cellSide + grid.lineSpacing) - a.dy;
+    if (a) {
+      const found = a.id !== null && a.id !== undefined ? await locate(a.id, level) : null;
+      offset = offsetFor(grid, found ? { ...found, dy: a.dy } : a);
     }
-    await timeline.show(level, offset);
+    await timeline.prefetch(grid, level, offset);
+    timeline.swap(grid, level, list, offset);
     setLevelButtons(level);
-    if (state.photo && level === 'fine') await openPager(state.photo.section, state.photo.item, { push: false });
+    let photo = state.photo;
+    if (photo && photo.id !== null && level === 'fine') {
+      const pos = await api.position(photo.id);
+      photo = pos ? pos.fine : null;
+    }
+    if (photo && level === 'fine') await openPager(photo.section, photo.item, { push: false });
     else if (pager.isOpen) closePager(false);
   } finally {
     busy = false;
+  }
+}
+
+// The live library: on `library-changed`, the new snapshot replaces the old one without moving
+// what the person is looking at.
+
+let refreshing = null;
+let refreshAgain = false;
+
+function libraryChanged() {
+  debug.events.changed += 1;
+  if (refreshing) { refreshAgain = true; return; }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false;
+      while (busy) await sleep(50); // a zoom or restore finishes first
+      try { await refresh(); } catch (error) { reportError(error); }
+    } while (refreshAgain);
+  })().finally(() => { refreshing = null; });
+}
+
+/**
+ * Drops every cached answer, fetches the new layout and finds the anchor in it: the photo at the
+ * top-left of the first row that starts inside the viewport keeps its viewport y. If that photo is
+ * gone, the next visible one (row by row) is the anchor. At the coarse level, a photo the new sample
+ * no longer shows is replaced by a visible one that is still shown, else by its nearest shown
+ * neighbour (the server's zoom mapping) at the same y. If no visible photo is left at all, the
+ * section holding the first one's date keeps its header at the same y. Scrolling while this runs
+ * is kept (the anchor moves with it).
+ */
+async function refresh() {
+  busy = true;
+  timelineElement.dataset.busy = 'true';
+  const started = performance.now();
+  try {
+    const level = timeline.level;
+    const oldGrid = timeline.grid;
+    const offsetBefore = timeline.offset;
+    const candidates = oldGrid ? timeline.anchorCandidates(24).filter((c) => c.id !== null) : [];
+    timeline.holdFetches = true; // the old grid's sections are not the new snapshot's
+    api.reset();
+    library = await api.getJSON('/api/library');
+    showSummary();
+    const { width, height } = timeline.viewport();
+    const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
+    const grid = new Grid(layout);
+    let target = null;
+    let anchor = null;
+    let hidden = null; // a candidate still in the library but not shown at this level
+    for (let k = 0; k < candidates.length && !target; k += 8) {
+      const batch = candidates.slice(k, k + 8);
+      const positions = await Promise.all(batch.map((c) => api.position(c.id)));
+      for (let j = 0; j < batch.length; j++) {
+        const pos = positions[j];
+        if (pos && pos[level]) { anchor = batch[j]; target = { ...pos[level], dy: anchor.dy, how: 'photo' }; break; }
+        if (pos && !hidden) hidden = { candidate: batch[j], pos };
+      }
+    }
+    if (!target && hidden) {
+      anchor = hidden.candidate;
+      target = { ...(await locate(anchor.id, level, hidden.pos)), dy: anchor.dy };
+    }
+    let offset;
+    if (target) offset = offsetFor(grid, target);
+    else if (candidates.length && grid.sections.length) {
+      anchor = candidates[0];
+      const day = anchor.captured.slice(0, 10);
+      let s = list.findIndex((x) => x.end >= day);
+      if (s < 0) s = list.length - 1;
+      const headerDy = oldGrid.sections[anchor.section].y - offsetBefore;
+      offset = grid.sections[s].y - headerDy;
+      target = { section: s, item: 0, dy: headerDy, how: 'date' };
+    } else offset = 0;
+    await timeline.prefetch(grid, level, offset);
+    offset += timeline.offset - offsetBefore; // what the person scrolled meanwhile
+    timeline.swap(grid, level, list, offset);
+    updateMessage();
+    debug.refreshes.push({
+      anchor: anchor && { id: anchor.id, section: anchor.section, item: anchor.item, dy: anchor.dy },
+      target, offset: timeline.offset, ms: Math.round(performance.now() - started),
+    });
+    if (pager.isOpen && pager.current) {
+      const pos = await api.position(pager.current.id);
+      if (pos) await pager.open(pos.fine.section, pos.fine.item);
+    }
+    urlState.replace(currentState());
+  } finally {
+    timeline.holdFetches = false;
+    busy = false;
+    delete timelineElement.dataset.busy;
+  }
+}
+
+const live = new LiveLibrary('/api/events', {
+  onChanged: libraryChanged,
+  onProgress(p) {
+    debug.events.progress.push(p);
+    if (debug.events.progress.length > 50) debug.events.progress.shift();
+    status.indexProgress(p);
+  },
+  onConnection({ connected, reconnected }) {
+    status.connection(connected);
+    if (reconnected) { retryFailed(); checkForChanges(); }
+  },
+});
+
+/** After a reconnect: the library may have changed while the events were not heard. */
+async function checkForChanges() {
+  try {
+    const now = await api.getJSON('/api/library');
+    if (library && now.lastIndexed !== library.lastIndexed) libraryChanged();
+  } catch { /* offline again: the next reconnect asks again */ }
+}
+
+function showSummary() {
+  debug.library = library;
+  const photos = new Intl.NumberFormat('en-GB').format(library.photos);
+  $('#summary').textContent = `${photos} ${library.photos === 1 ? 'photo' : 'photos'}${library.videos ? ` · ${library.videos} videos` : ''}`;
+}
+
+let emptyShown = false;
+function updateMessage() {
+  const box = $('#message');
+  if (library.photos === 0) {
+    box.textContent = 'No photos yet: index a folder with "shoebox index FOLDER", or serve it with --watch.';
+    box.hidden = false;
+    emptyShown = true;
+  } else if (emptyShown) {
+    box.hidden = true;
+    emptyShown = false;
   }
 }
 
@@ -236,12 +407,9 @@ function reportError(error) {
 async function start() {
   try {
     library = await api.getJSON('/api/library');
-    const photos = new Intl.NumberFormat('en-GB').format(library.photos);
-    $('#summary').textContent = `${photos} ${library.photos === 1 ? 'photo' : 'photos'}${library.videos ? ` · ${library.videos} videos` : ''}`;
-    if (library.photos === 0) {
-      $('#message').textContent = 'No photos yet: index a folder with "shoebox index FOLDER", then reload.';
-      $('#message').hidden = false;
-    }
+    showSummary();
+    updateMessage();
+    live.start();
     await restore(urlState.readURL());
     urlState.replace(currentState());
     timelineElement.focus({ preventScroll: true });

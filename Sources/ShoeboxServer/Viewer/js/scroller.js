@@ -9,6 +9,9 @@
 // the browser rounds `scrollTop`: content positions stay exact to a fraction of a pixel.
 // The whole library is reachable with the wheel and the scrubber (scrubber.js), which maps the
 // full content range linearly.
+//
+// The scroll position is read only in the scroll event (layout is clean then) and remembered, so
+// a render that follows DOM writes never forces a synchronous layout by asking for it.
 
 export const WINDOW = 2_000_000;
 const EDGE = WINDOW / 5;
@@ -21,6 +24,7 @@ export class BoundedScroller {
     this.base = 0;
     this.contentHeight = 0;
     this.viewportHeight = element.clientHeight;
+    this.top = element.scrollTop; // the last scrollTop set or seen
     this.ignoreNext = false;
     element.addEventListener('scroll', () => this.handleScroll(), { passive: true });
   }
@@ -29,7 +33,7 @@ export class BoundedScroller {
 
   /** The content offset at the top of the viewport (content coordinates). */
   get offset() {
-    return Math.min(Math.max(0, this.base + this.element.scrollTop), this.maxOffset);
+    return Math.min(Math.max(0, this.base + this.top), this.maxOffset);
   }
 
   setContent(contentHeight, viewportHeight) {
@@ -54,15 +58,17 @@ export class BoundedScroller {
     this.base = base;
     const height = Math.max(this.viewportHeight, Math.min(WINDOW, this.contentHeight - base));
     this.spacer.style.height = `${height}px`;
-    this.ignoreNext = this.element.scrollTop !== scrollTop;
+    this.ignoreNext = this.top !== scrollTop;
+    this.top = scrollTop;
     this.element.scrollTop = scrollTop;
     this.onScroll(true);
   }
 
   handleScroll() {
-    if (this.ignoreNext) { this.ignoreNext = false; return; }
+    const top = this.element.scrollTop;
+    if (this.ignoreNext) { this.ignoreNext = false; if (top === this.top) return; }
+    this.top = top;
     if (this.contentHeight > WINDOW) {
-      const top = this.element.scrollTop;
       const nearTop = top < EDGE && this.base > 0;
       const nearBottom = top > WINDOW - EDGE - this.viewportHeight && this.base + WINDOW < this.contentHeight;
       if (nearTop || nearBottom) {

@@ -12,10 +12,18 @@ export class Scrubber {
     this.labelAt = labelAt;
     this.hideTimer = 0;
     this.dragging = false;
+    this.track = 1; // px the thumb can travel; it and the top are measured on resize, never while scrolling
+    this.thumbHeight = 0;
+    new ResizeObserver(() => this.measure()).observe(this.element);
+    this.measure();
     this.install();
   }
 
-  get track() { return Math.max(1, this.element.clientHeight - this.thumb.offsetHeight); }
+  measure() {
+    this.top = this.element.getBoundingClientRect().top;
+    this.thumbHeight = this.thumb.offsetHeight;
+    this.track = Math.max(1, this.element.clientHeight - this.thumbHeight);
+  }
 
   /** Moves the thumb to show content offset `offset`. */
   update(offset) {
@@ -24,15 +32,14 @@ export class Scrubber {
     this.thumb.style.transform = `translateY(${fraction * this.track}px)`;
     this.element.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
     if (!this.dragging) {
-      this.element.classList.add('active');
+      if (!this.active) { this.active = true; this.element.classList.add('active'); }
       clearTimeout(this.hideTimer);
-      this.hideTimer = setTimeout(() => this.element.classList.remove('active'), 1200);
+      this.hideTimer = setTimeout(() => { this.active = false; this.element.classList.remove('active'); }, 1200);
     }
   }
 
   offsetAt(clientY) {
-    const r = this.element.getBoundingClientRect();
-    const fraction = Math.min(1, Math.max(0, (clientY - r.top - this.thumb.offsetHeight / 2) / this.track));
+    const fraction = Math.min(1, Math.max(0, (clientY - this.top - this.thumbHeight / 2) / this.track));
     return fraction * this.getRange().max;
   }
 
@@ -44,6 +51,7 @@ export class Scrubber {
       id = e.pointerId;
       this.dragging = true;
       this.element.setPointerCapture(id);
+      this.active = true;
       this.element.classList.add('active', 'dragging');
       this.move(e.clientY);
     });

@@ -54,3 +54,9 @@ export function clearThumbnail(img) {
 }
 
 export const thumbnailsAvailable = () => state === 'available';
+
+/** Forgets failures (after the server was unreachable): cells that show a photo next ask again. */
+export function retryFailed() {
+  failed.clear();
+  if (state === 'unavailable') state = 'unknown';
+}
