@@ -84,6 +84,14 @@ extension LibraryStore {
         }
     }
 
+    /// The id of the last run that finished: it changes whenever a run (in any process) finishes.
+    /// One indexed lookup, cheap enough to poll; `statistics()` counts every row.
+    public func lastRunID() throws(IndexError) -> Int64? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM indexRun WHERE finishedAt IS NOT NULL ORDER BY id DESC LIMIT 1")
+        }
+    }
+
     /// A summary of the library: counts and the last completed run.
     public func statistics() throws(IndexError) -> LibraryStatistics {
         try read { db in

@@ -35,6 +35,11 @@ public final class PhotoLibrary: Sendable {
         do { return try store.statistics() } catch { throw LibraryError(error) }
     }
 
+    /// The id of the last finished run (see `LibraryStore.lastRunID()`).
+    public func lastRunID() throws(LibraryError) -> Int64? {
+        do { return try store.lastRunID() } catch { throw LibraryError(error) }
+    }
+
     /// The row with `id`.
     public func photo(id: Int64) throws(LibraryError) -> IndexedPhoto {
         let row: IndexedPhoto?

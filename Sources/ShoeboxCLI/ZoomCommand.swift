@@ -65,13 +65,9 @@ struct ZoomCommand: AsyncParsableCommand {
                 throw ValidationError("\(name) takes a finite number of points, e.g. \(name) 120 (got \(value)).")
             }
         }
-        if let viewport, Self.parseViewport(viewport) == nil {
+        if let viewport, ZoomRequest.parseViewport(viewport) == nil {
             throw ValidationError("--viewport takes a width and height in points, e.g. --viewport 390x844.")
         }
-    }
-
-    static func parseViewport(_ text: String) -> (width: Double, height: Double)? {
-        ZoomRequest.parseViewport(text)
     }
 
     func run() async throws {
@@ -81,7 +77,7 @@ struct ZoomCommand: AsyncParsableCommand {
         let snapshot = try library.snapshot(settings: sections)
         let anchor: ZoomRequest.Anchor = if let focalY { .focalPoint(x: focalX, y: focalY) }
             else { .item(section: section ?? 0, item: item ?? 0) }
-        let request = ZoomRequest(from: fromArgument.level, anchor: anchor, offset: offset, viewport: viewport.flatMap(Self.parseViewport))
+        let request = ZoomRequest(from: fromArgument.level, anchor: anchor, offset: offset, viewport: viewport.flatMap(ZoomRequest.parseViewport))
         let result = try snapshot.zoom(request, settings: library.configuration.zoom)
         if json {
             try writeJSON(result)

@@ -30,8 +30,6 @@ final class EventHub: Sendable {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(event) }
     }
 
-    var subscriberCount: Int { subscribers.withLock { $0.count } }
-
     /// Ends every stream (the server is shutting down).
     func finishAll() {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.finish() }

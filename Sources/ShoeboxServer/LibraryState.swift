@@ -55,8 +55,8 @@ final class LibraryState: Sendable {
     @discardableResult
     func refreshIfChanged() throws(LibraryError) -> Bool {
         try refreshing.withLock { _ throws(LibraryError) -> Bool in
-            let statistics = try library.statistics()
-            guard statistics.lastRunID != loaded.statistics.lastRunID else { return false }
+            // Polled every second: compare the cheap run id before counting anything.
+            guard try library.lastRunID() != loaded.statistics.lastRunID else { return false }
             let fresh = try Self.load(library)
             current.withLock { $0 = fresh }
             return true

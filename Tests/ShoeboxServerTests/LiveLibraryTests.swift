@@ -6,14 +6,7 @@ import Testing
 /// `shoebox serve --watch` run as a user runs it, with its events read by curl.
 @Suite("shoebox serve --watch: a live library")
 struct LiveLibraryTests {
-    /// The built executable beside the test bundle.
-    static let shoebox: String = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("shoebox").path) && folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("shoebox").path
-    }()
+    static var shoebox: String { shoeboxExecutable }
 
     /// Starts `shoebox serve --watch --port 0` and returns it with the port it printed.
     func startServer(database: String, log: String) throws -> (Process, Int) {

@@ -51,15 +51,19 @@ extension TestResponse {
     var text: String { String(buffer: body) }
 }
 
-/// Runs the built `shoebox` executable and returns its standard output (for contract comparisons).
-func shoeboxOutput(_ arguments: [String]) throws -> Data {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = bundle.deletingLastPathComponent()
+/// The built `shoebox` executable beside the test bundle in the build folder.
+let shoeboxExecutable: String = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("shoebox").path) && folder.path != "/" {
         folder.deleteLastPathComponent()
     }
+    return folder.appendingPathComponent("shoebox").path
+}()
+
+/// Runs the built `shoebox` executable and returns its standard output (for contract comparisons).
+func shoeboxOutput(_ arguments: [String]) throws -> Data {
     let process = Process()
-    process.executableURL = folder.appendingPathComponent("shoebox")
+    process.executableURL = URL(fileURLWithPath: shoeboxExecutable)
     process.arguments = arguments
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var environment = ProcessInfo.processInfo.environment

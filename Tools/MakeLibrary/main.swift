@@ -2,6 +2,7 @@ import Foundation
 import LibraryIndex
 import PhotoMetadata
 import SeededRandom
+import Timeline
 
 // make-library: writes a synthetic library of N photos straight into a Shoebox database, for
 // server benchmarks and viewer tests at scale. The rows' files do not exist (thumbnails are
@@ -35,19 +36,6 @@ if FileManager.default.fileExists(atPath: database) {
     exit(1)
 }
 
-/// Days since 2001-01-01 to a calendar date.
-func civil(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 11_323 + 719_468  // 2001-01-01 is day 11,323 since 1970; the algorithm counts from 0000-03-01
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-}
-
 struct Photos: Sequence, IteratorProtocol {
     var remaining: Int
     var rng: SplitMix64
@@ -78,7 +66,7 @@ struct Photos: Sequence, IteratorProtocol {
         leftToday -= 1
         secondOfDay = Swift.min(secondOfDay + 1 + Int(rng.next() % 120), 86_399)
         serial += 1
-        let (y, m, d) = civil(day)
+        let (y, m, d) = TimelineDay(daysSince2001: day).components
         let local = LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
         let portrait = rng.next() % 4 == 0
         let size = portrait ? PixelSize(width: 3024, height: 4032) : PixelSize(width: 4032, height: 3024)
