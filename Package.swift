@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "shoebox", targets: ["shoebox"]),
+        .library(name: "WallClock", targets: ["WallClock"]),
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "LibraryIndex", targets: ["LibraryIndex"]),
         .library(name: "Timeline", targets: ["Timeline"]),
@@ -51,10 +52,13 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]
         ),
 
+        // Pure: the local date-time of a capture and the calendar arithmetic behind it.
+        .target(name: "WallClock", swiftSettings: strictSettings),
+
         // Reads one file: format, capture date with its source, pixel and display size.
         .target(
             name: "PhotoMetadata",
-            dependencies: ["CExif", "CZlib"],
+            dependencies: ["WallClock", "CExif", "CZlib"],
             swiftSettings: strictSettings
         ),
 
@@ -69,16 +73,17 @@ let package = Package(
             name: "LibraryIndex",
             dependencies: [
                 "PhotoMetadata",
+                "WallClock",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
 
         // Pure: fine and coarse date sections, stable capped sampling.
-        .target(name: "Timeline", swiftSettings: strictSettings),
+        .target(name: "Timeline", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Pure: grid metrics and index-path / content-offset translation between levels.
-        .target(name: "ZoomMapping", dependencies: ["Timeline"], swiftSettings: strictSettings),
+        .target(name: "ZoomMapping", dependencies: ["Timeline", "GalleryLayout"], swiftSettings: strictSettings),
 
         // Pure: geometry of the seed photo browsers.
         .target(name: "GalleryLayout", swiftSettings: strictSettings),
@@ -90,7 +95,7 @@ let package = Package(
         // zoom maps, the JSON contract, errors with codes.
         .target(
             name: "PhotoLibrary",
-            dependencies: ["LibraryIndex", "Timeline", "ZoomMapping"],
+            dependencies: ["LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "WallClock"],
             swiftSettings: strictSettings
         ),
 
@@ -98,7 +103,7 @@ let package = Package(
         .target(
             name: "ShoeboxServer",
             dependencies: [
-                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -112,7 +117,7 @@ let package = Package(
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping",
+                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -134,7 +139,7 @@ let package = Package(
         // Writes a synthetic library of N photos straight into SQLite, for benchmarks and viewer tests.
         .executableTarget(
             name: "make-library",
-            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom", "Timeline"],
+            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom", "Timeline", "WallClock"],
             path: "Tools/MakeLibrary",
             swiftSettings: strictSettings
         ),
@@ -153,7 +158,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "TimelineBenchmark",
-            dependencies: ["SeededRandom", "Timeline", "ZoomMapping"],
+            dependencies: ["SeededRandom", "Timeline", "ZoomMapping", "GalleryLayout", "WallClock"],
             path: "Benchmarks/TimelineBenchmark",
             swiftSettings: strictSettings
         ),
@@ -165,12 +170,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SeededRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "SeededRandom"], swiftSettings: strictSettings),
+            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,3 +1,5 @@
+import GalleryLayout
+import WallClock
 // Times the timeline and zoom map on a deterministic 1,000,000-photo library.
 // Run: swift run -c release TimelineBenchmark [photoCount]
 
@@ -34,7 +36,7 @@ func makeLibrary(count: Int, rng: inout SplitMix64) -> [TimelinePhoto] {
                 let hasMilliseconds = Bool.random(using: &rng)
                 photos.append(TimelinePhoto(
                     path: folder + "IMG_\(photos.count).JPG",
-                    captured: TimelineDateTime(
+                    captured: LocalDateTime(
                         year: y, month: m, day: d, hour: second / 3600, minute: second / 60 % 60, second: second % 60,
                         millisecond: hasMilliseconds ? Int.random(in: 0..<1000, using: &rng) : nil),
                     dateOrigin: Int.random(in: 0..<50, using: &rng) == 0 ? .fileModified : .recorded))

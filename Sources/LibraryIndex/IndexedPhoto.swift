@@ -1,3 +1,4 @@
+public import WallClock
 public import PhotoMetadata
 
 /// One row of the index: a file under the root and what was read from it.

@@ -1,3 +1,4 @@
+import WallClock
 import GRDB
 import PhotoMetadata
 
@@ -67,7 +68,7 @@ extension LibraryStore {
                           if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
                           return (RelativePath.text(data), Array(data))
                       }),
-                      let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
+                      let local = try row.withUnsafeData(atIndex: 1, { data in data.flatMap { $0.withUnsafeBytes(LocalDateTime.init(iso8601Bytes:)) } })
                 else { continue }
                 let source: Int = row[2]
                 try body(PhotoMoment(
@@ -122,36 +123,6 @@ extension LibraryStore {
 }
 
 import Foundation
-
-extension LocalDateTime {
-    /// Parses the stored `YYYY-MM-DDTHH:MM:SS[.fff]` from its bytes without building a String.
-    init?(storedBytes bytes: Data) {
-        guard bytes.count >= 19 else { return nil }
-        var fields = (0, 0, 0, 0, 0, 0)
-        var millisecond: Int?
-        let ok = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            func number(_ from: Int, _ count: Int) -> Int? {
-                var value = 0
-                for i in from..<(from + count) {
-                    let digit = Int(raw[i]) - 48
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
-            }
-            guard let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
-                  let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2) else { return false }
-            fields = (y, mo, d, h, mi, s)
-            // ".f", ".ff" or ".fff": fractions of a second, scaled to milliseconds.
-            if raw.count > 20, raw[19] == UInt8(ascii: "."), raw.count <= 23, let fraction = number(20, raw.count - 20) {
-                millisecond = fraction * [100, 10, 1][raw.count - 21]
-            }
-            return true
-        }
-        guard ok else { return nil }
-        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, millisecond: millisecond)
-    }
-}
 
 extension IndexedPhoto {
     init(row: Row) {

@@ -1,3 +1,4 @@
+import WallClock
 public import LibraryIndex
 public import PhotoMetadata
 public import Timeline
@@ -40,10 +41,7 @@ public final class TimelineSnapshot: Sendable {
             photos.reserveCapacity(statistics.photos + statistics.videos)
             details.reserveCapacity(statistics.photos + statistics.videos)
             try store.forEachMoment { moment in
-                let c = moment.captured
-                let captured = TimelineDateTime(
-                    year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, second: c.second,
-                    millisecond: c.millisecond)
+                let captured = moment.captured
                 guard captured.isValid else {
                     leftOut += 1
                     return

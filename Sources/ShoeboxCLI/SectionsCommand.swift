@@ -1,3 +1,4 @@
+import WallClock
 import ArgumentParser
 import Foundation
 import PhotoLibrary

@@ -1,3 +1,4 @@
+import GalleryLayout
 public import Hummingbird
 import HTTPTypes
 import Foundation

@@ -1,5 +1,9 @@
 import CVips
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Makes one rendition with libvips: header check, shrink-on-load thumbnail, JPEG encoding.
 ///

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ThumbnailCache {
     /// The bytes of a cached image, or nil when it is missing or not a whole JPEG (a file cut
@@ -30,10 +34,10 @@ extension ThumbnailCache {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var done = 0
         while done < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { return nil }
-            done += read
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
         }
         return bytes
     }

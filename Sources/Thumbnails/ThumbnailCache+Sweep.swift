@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ThumbnailCache {
     /// Removes every entry that belongs to none of `sources` as they are now (a photo gone

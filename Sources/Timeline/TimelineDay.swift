@@ -1,3 +1,5 @@
+import WallClock
+
 /// A local calendar day, counted in days since Monday 2001-01-01 (day 0).
 ///
 /// Days before 2001 are negative. The calendar is the proleptic Gregorian one; no time zone is
@@ -6,8 +8,8 @@ public struct TimelineDay: Sendable, Hashable, Comparable, Codable, CustomString
     /// Days since 2001-01-01 (a Monday).
     public let daysSince2001: Int
 
-    /// Offset between the civil-days origin 0000-03-01 and 2001-01-01.
-    private static let epochShift = 719_468 + 11_323
+    /// Days from 1970-01-01 to 2001-01-01.
+    private static let daysFrom1970 = 11_323
 
     public init(daysSince2001: Int) {
         self.daysSince2001 = daysSince2001
@@ -30,16 +32,7 @@ public struct TimelineDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Year, month (1…12) and day of month (1…31).
     public var components: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = daysSince2001 + Self.epochShift
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilCalendar.date(daysSince1970: daysSince2001 + Self.daysFrom1970)
     }
 
     public var year: Int { components.year }
@@ -55,45 +48,19 @@ public struct TimelineDay: Sendable, Hashable, Comparable, Codable, CustomString
     /// `YYYY-MM-DD`, as used in JSON output.
     public var isoString: String {
         let (y, m, d) = components
-        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+        return CivilCalendar.padded(y, 4) + "-" + CivilCalendar.padded(m, 2) + "-" + CivilCalendar.padded(d, 2)
     }
 
     public var description: String { isoString }
 
     // MARK: Calendar arithmetic
 
-    static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
     static func isValid(year: Int, month: Int, day: Int) -> Bool {
-        (1...9999).contains(year) && (1...12).contains(month)
-            && day >= 1 && day <= daysInMonth(year: year, month: month)
+        CivilCalendar.isValid(year: year, month: month, day: day)
     }
 
-    /// Howard Hinnant's days_from_civil, shifted to the 2001-01-01 origin. Components must be valid.
+    /// Days since 2001-01-01 of a day given by valid components.
     static func daysSince2001(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - epochShift
+        CivilCalendar.daysSince1970(year: year, month: month, day: day) - daysFrom1970
     }
-}
-
-/// `value` in decimal, left-padded with zeros to `width` digits (a minus sign stays in front).
-func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value.magnitude)
-    let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    return value < 0 ? "-" + padded : padded
 }

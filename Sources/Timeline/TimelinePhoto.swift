@@ -1,20 +1,21 @@
+public import WallClock
 /// One photo as the timeline sees it: where it is and when it was taken.
 public struct TimelinePhoto: Sendable, Hashable, Codable {
     /// Path relative to the indexed root; it keys the stable sample and breaks capture-time ties.
     public var path: String
     /// Local wall-clock capture time.
-    public var captured: TimelineDateTime
+    public var captured: LocalDateTime
     /// Where `captured` came from; kept so people can find photos dated only by their file.
     public var dateOrigin: DateOrigin
 
-    public init(path: String, captured: TimelineDateTime, dateOrigin: DateOrigin = .recorded) {
+    public init(path: String, captured: LocalDateTime, dateOrigin: DateOrigin = .recorded) {
         self.path = path
         self.captured = captured
         self.dateOrigin = dateOrigin
     }
 
     /// Convenience for rows that carry a flag instead of a `DateOrigin`.
-    public init(path: String, captured: TimelineDateTime, isFromModificationTime: Bool) {
+    public init(path: String, captured: LocalDateTime, isFromModificationTime: Bool) {
         self.init(path: path, captured: captured, dateOrigin: isFromModificationTime ? .fileModified : .recorded)
     }
 }

@@ -1,3 +1,4 @@
+public import GalleryLayout
 public import Timeline
 
 /// A point in points; in content coordinates unless a parameter says viewport.
@@ -41,23 +42,6 @@ public struct GridRect: Sendable, Hashable, Codable {
         let dy = max(minY - point.y, 0, point.y - maxY)
         return dx * dx + dy * dy
     }
-}
-
-/// A (section, item) position in one level's grid.
-public struct GridIndexPath: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public var section: Int
-    public var item: Int
-
-    public init(section: Int, item: Int) {
-        self.section = section
-        self.item = item
-    }
-
-    public static func < (lhs: GridIndexPath, rhs: GridIndexPath) -> Bool {
-        (lhs.section, lhs.item) < (rhs.section, rhs.item)
-    }
-
-    public var description: String { "(\(section), \(item))" }
 }
 
 /// A (section, item) position together with its level.

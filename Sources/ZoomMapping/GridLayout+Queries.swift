@@ -1,3 +1,4 @@
+public import GalleryLayout
 extension GridLayout {
     /// The item whose cell contains `point` (content coordinates), or `nil` over a header, inset,
     /// gap or empty place.

@@ -1,3 +1,4 @@
+public import GalleryLayout
 public import Timeline
 
 /// One level's vertical grid: for each section a header, then its cells in rows of `columns`

@@ -1,3 +1,4 @@
+public import GalleryLayout
 public import Timeline
 
 extension ZoomMap {

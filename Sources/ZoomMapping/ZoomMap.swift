@@ -1,3 +1,4 @@
+public import GalleryLayout
 public import Timeline
 
 /// Both levels' grids over one timeline, with O(1) photo lookups, answering zoom and pinch

@@ -1,3 +1,4 @@
+import WallClock
 import PhotoFixtures
 import PhotoMetadata
 import Testing

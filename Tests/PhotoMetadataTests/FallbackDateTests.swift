@@ -1,3 +1,4 @@
+import WallClock
 import PhotoMetadata
 import Testing
 

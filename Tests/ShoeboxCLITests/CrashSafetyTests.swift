@@ -10,7 +10,9 @@ func inspect(_ path: String) throws -> (integrity: String?, rows: Int, incomplet
     let queue = try DatabaseQueue(path: path)
     defer { try? queue.close() }
     return try queue.read { db in
-        (
+        // A run killed before its schema was committed leaves a database without tables: no rows.
+        guard try db.tableExists("photo") else { return (try String.fetchOne(db, sql: "PRAGMA integrity_check"), 0, 0, 0) }
+        return (
             try String.fetchOne(db, sql: "PRAGMA integrity_check"),
             try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? -1,
             // Every generated photo is readable: a row without its size or format was half-written.
@@ -97,18 +99,26 @@ struct CrashSafetyTests {
         // Create the database first so readers have something to open.
         try tree.write("seed/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
         let crawl = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
-        while !FileManager.default.fileExists(atPath: db) { Thread.sleep(forTimeInterval: 0.01) }
+        defer { if crawl.isRunning { kill(crawl.processIdentifier, SIGKILL) } }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !FileManager.default.fileExists(atPath: db) {
+            try #require(ContinuousClock.now < deadline, "the crawl never created its database")
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         Thread.sleep(forTimeInterval: 0.2)
 
         var reads = 0
         var lastCount = 0
+        var readsMidCrawl = 0
         while crawl.isRunning || reads < 2 {
+            try #require(ContinuousClock.now < deadline, "the crawl did not finish in time")
             let photos = try ShoeboxProcess.run(["photos", "--db", db, "--json"])
             #expect(photos.status == 0, "\(photos.stderr)")
             let rows = try JSONSerialization.jsonObject(with: Data(photos.stdout.utf8)) as? [Any]
             #expect(rows != nil)
             #expect((rows?.count ?? 0) >= lastCount)
             lastCount = rows?.count ?? 0
+            if (1..<count).contains(lastCount) { readsMidCrawl += 1 }
 
             let sections = try ShoeboxProcess.run(["sections", "--level", "coarse", "--db", db, "--json"])
             #expect(sections.status == 0, "\(sections.stderr)")
@@ -123,7 +133,8 @@ struct CrashSafetyTests {
         crawl.waitUntilExit()
         #expect(crawl.terminationStatus == 0)
         #expect(try inspect(db).rows == count)
-        #expect(reads >= 2)
+        // The point of the test: some reads really happened while rows were still arriving.
+        #expect(readsMidCrawl > 0, "every read came before the first commit or after the last")
     }
 
     @Test("A second crawl of the same database refuses with a clear message; the first completes")
@@ -133,14 +144,22 @@ struct CrashSafetyTests {
         try SampleLibrary(count: count, seed: 17).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
         let first = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
-        // Wait until the first run holds the database.
-        while (try? LibraryStore(path: db, mode: .readOnly).photoCount()) ?? 0 == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        defer { if first.isRunning { kill(first.processIdentifier, SIGCONT); kill(first.processIdentifier, SIGKILL) } }
+        // Wait until the first run holds the database, then freeze it there: the second run
+        // surely meets a run in progress, however fast this machine is.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while (try? LibraryStore(path: db, mode: .readOnly).photoCount()) ?? 0 == 0 {
+            try #require(ContinuousClock.now < deadline, "the first run committed nothing in time")
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(first.processIdentifier, SIGSTOP)
+        try #require(first.isRunning, "the first run finished before it could be held mid-run")
+        try #require(try LibraryStore(path: db, mode: .readOnly).photoCount() < count, "the first run had already written every row")
 
         let second = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
-        if first.isRunning {
-            #expect(second.status == 1)
-            #expect(second.stderr.contains("Another `shoebox index` is already writing"), "\(second.stderr)")
-        }
+        kill(first.processIdentifier, SIGCONT)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("Another `shoebox index` is already writing"), "\(second.stderr)")
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
         let state = try inspect(db)

@@ -22,17 +22,14 @@ struct ShoeboxProcess {
     /// The repository root (for `config/` and `testdata/`).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs to completion and captures both streams.
-    static func run(_ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable) throws -> Output {
+    /// Runs to completion and captures both streams (see `runWithDeadline`, which this is with a
+    /// user and an executable to choose).
+    static func run(
+        _ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable,
+        deadline: Duration = .seconds(120)
+    ) throws -> Output {
         let process = start(arguments, user: user, environment: environment, executable: executable)
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try finish(process, arguments: arguments, stdout: nil, deadline: deadline)
     }
 
     /// Runs with a deadline (the process is killed past it, and the test fails), optionally in
@@ -44,6 +41,12 @@ struct ShoeboxProcess {
     ) throws -> Output {
         let process = start(arguments, environment: environment)
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        return try finish(process, arguments: arguments, stdout: stdout, deadline: deadline)
+    }
+
+    /// Starts `process`, drains both streams on their own threads, so neither can fill its pipe
+    /// and block the child, and kills it past `deadline` (the test then fails with an error).
+    private static func finish(_ process: Process, arguments: [String], stdout: FileHandle?, deadline: Duration) throws -> Output {
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = stdout ?? outPipe
         process.standardError = errPipe

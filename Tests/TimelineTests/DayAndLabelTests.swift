@@ -1,3 +1,4 @@
+import WallClock
 import Testing
 import Timeline
 
@@ -30,20 +31,20 @@ struct DayAndLabelTests {
 
     @Test("date-time strings, validity and keys")
     func dateTimes() {
-        let t = TimelineDateTime(year: 2025, month: 3, day: 8, hour: 14, minute: 5, second: 9, millisecond: 42)
+        let t = LocalDateTime(year: 2025, month: 3, day: 8, hour: 14, minute: 5, second: 9, millisecond: 42)
         #expect(t.description == "2025-03-08T14:05:09.042")
-        #expect(TimelineDateTime(year: 2025, month: 3, day: 8, hour: 1).description == "2025-03-08T01:00:00")
+        #expect(LocalDateTime(year: 2025, month: 3, day: 8, hour: 1).description == "2025-03-08T01:00:00")
         let secondOfDay: Int64 = 14 * 3600 + 5 * 60 + 9
         let expected: Int64 = 8832 * 86_400_000 + secondOfDay * 1000 + 42
         #expect(t.millisecondsSince2001 == expected)
-        #expect(TimelineDateTime(year: 2025, month: 3, day: 8, hour: 24).isValid == false)
-        #expect(TimelineDateTime(year: 2025, month: 2, day: 29).millisecondsSince2001 == nil)
-        #expect(TimelineDateTime(year: 2025, month: 3, day: 8, millisecond: 1000).isValid == false)
+        #expect(LocalDateTime(year: 2025, month: 3, day: 8, hour: 24).isValid == false)
+        #expect(LocalDateTime(year: 2025, month: 2, day: 29).millisecondsSince2001 == nil)
+        #expect(LocalDateTime(year: 2025, month: 3, day: 8, millisecond: 1000).isValid == false)
     }
 
     @Test("an invalid date-time is an error naming the photo")
     func invalidDate() {
-        let photos = [TimelinePhoto(path: "bad/one.jpg", captured: TimelineDateTime(year: 2023, month: 2, day: 30))]
+        let photos = [TimelinePhoto(path: "bad/one.jpg", captured: LocalDateTime(year: 2023, month: 2, day: 30))]
         #expect {
             try PhotoTimeline(photos: photos)
         } throws: { error in
@@ -53,7 +54,7 @@ struct DayAndLabelTests {
     }
 
     private func photo(_ path: String, _ day: Int, _ hour: Int, _ minute: Int = 0) -> TimelinePhoto {
-        TimelinePhoto(path: path, captured: TimelineDateTime(year: 2025, month: 3, day: day, hour: hour, minute: minute))
+        TimelinePhoto(path: path, captured: LocalDateTime(year: 2025, month: 3, day: day, hour: hour, minute: minute))
     }
 
     @Test("day-start hour 4: 01:00 belongs to the previous day, 04:00 to its own")
@@ -73,8 +74,8 @@ struct DayAndLabelTests {
     func dayStartAcrossWindow() throws {
         // 2001-01-15 is day 14, the first day of window 1; at 02:00 with day start 4 it belongs to day 13.
         let photos = [
-            TimelinePhoto(path: "x", captured: TimelineDateTime(year: 2001, month: 1, day: 15, hour: 2)),
-            TimelinePhoto(path: "y", captured: TimelineDateTime(year: 2001, month: 1, day: 15, hour: 5)),
+            TimelinePhoto(path: "x", captured: LocalDateTime(year: 2001, month: 1, day: 15, hour: 2)),
+            TimelinePhoto(path: "y", captured: LocalDateTime(year: 2001, month: 1, day: 15, hour: 5)),
         ]
         let shifted = try PhotoTimeline(photos: photos, settings: TimelineSettings(dayStartHour: 4))
         #expect(shifted.coarseSections.map(\.windowStart.daysSince2001) == [0, 14])
@@ -103,7 +104,7 @@ struct DayAndLabelTests {
 
     @Test("capture-time ties are ordered by path; the date origin is preserved")
     func tiesAndOrigin() throws {
-        let t = TimelineDateTime(year: 2024, month: 7, day: 1, hour: 23, minute: 30)
+        let t = LocalDateTime(year: 2024, month: 7, day: 1, hour: 23, minute: 30)
         let photos = [
             TimelinePhoto(path: "b.jpg", captured: t, isFromModificationTime: true),
             TimelinePhoto(path: "a.jpg", captured: t),

@@ -1,3 +1,4 @@
+import WallClock
 import SeededRandom
 import Testing
 @testable import Timeline
@@ -110,7 +111,7 @@ struct SamplingStabilityTests {
         let photos = (0..<37).map { i in
             TimelinePhoto(
                 path: "2025/03/IMG_\(String(repeating: "0", count: 4 - String(i).count))\(i).JPG",
-                captured: TimelineDateTime(year: 2025, month: 3, day: 8, hour: 10, minute: i))
+                captured: LocalDateTime(year: 2025, month: 3, day: 8, hour: 10, minute: i))
         }
         let timeline = try PhotoTimeline(photos: photos.reversed(), settings: TimelineSettings(coarse: CoarseSettings(seed: 7)))
         let section = try #require(timeline.coarseSections.first)
@@ -128,7 +129,7 @@ struct SamplingStabilityTests {
     func tieBreak() {
         // Equal 64-bit hashes cannot be found on purpose, so feed the selection heap equal hashes directly.
         let photos = ["b.jpg", "a.jpg", "c.jpg", "a.jpg"].map {
-            TimelinePhoto(path: $0, captured: TimelineDateTime(year: 2020, month: 1, day: 1))
+            TimelinePhoto(path: $0, captured: LocalDateTime(year: 2020, month: 1, day: 1))
         }
         photos.withUnsafeBufferPointer { buffer in
             var heap = SampleHeap(capacity: 2)

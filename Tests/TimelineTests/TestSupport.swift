@@ -1,10 +1,11 @@
+import WallClock
 import SeededRandom
 import Timeline
 
 /// A date-time on `day` (days since 2001-01-01) at `millisecondOfDay`.
-func dateTime(day: Int, millisecondOfDay ms: Int, withMilliseconds: Bool = true) -> TimelineDateTime {
+func dateTime(day: Int, millisecondOfDay ms: Int, withMilliseconds: Bool = true) -> LocalDateTime {
     let (y, m, d) = TimelineDay(daysSince2001: day).components
-    return TimelineDateTime(
+    return LocalDateTime(
         year: y, month: m, day: d,
         hour: ms / 3_600_000, minute: ms / 60_000 % 60, second: ms / 1000 % 60,
         millisecond: withMilliseconds ? ms % 1000 : nil)

@@ -1,3 +1,4 @@
+import GalleryLayout
 import SeededRandom
 import Testing
 import Timeline

@@ -1,3 +1,5 @@
+import GalleryLayout
+import WallClock
 import Foundation
 import SeededRandom
 import Testing
@@ -17,7 +19,7 @@ func randomLibrary(using rng: inout SplitMix64, maxPhotos: Int = 1200) -> [Timel
             let (y, m, d) = TimelineDay(daysSince2001: day).components
             photos.append(TimelinePhoto(
                 path: "p/\(day)/\(photos.count).jpg",
-                captured: TimelineDateTime(year: y, month: m, day: d, hour: minute / 60, minute: minute % 60)))
+                captured: LocalDateTime(year: y, month: m, day: d, hour: minute / 60, minute: minute % 60)))
         }
         day += Bool.random(using: &rng) ? 1 : Int.random(in: 2...40, using: &rng)
     }

@@ -1,3 +1,5 @@
+import GalleryLayout
+import WallClock
 import Testing
 import Timeline
 import ZoomMapping
@@ -8,7 +10,7 @@ struct ZoomMapTests {
         minutes.enumerated().map { index, minute in
             TimelinePhoto(
                 path: "IMG_\(index).JPG",
-                captured: TimelineDateTime(year: 2025, month: 3, day: day, hour: 10 + minute / 60, minute: minute % 60))
+                captured: LocalDateTime(year: 2025, month: 3, day: day, hour: 10 + minute / 60, minute: minute % 60))
         }
     }
 

@@ -1,3 +1,4 @@
+import WallClock
 import Foundation
 import LibraryIndex
 import PhotoMetadata

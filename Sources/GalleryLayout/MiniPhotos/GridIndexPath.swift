@@ -1,5 +1,5 @@
-/// The position of an item in a sectioned grid.
-public struct GridIndexPath: Sendable, Hashable, Comparable {
+/// The position of an item in a sectioned grid: the seed browsers' grids and both timeline levels.
+public struct GridIndexPath: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The section.
     public var section: Int
     /// The item within its section.
@@ -15,4 +15,7 @@ public struct GridIndexPath: Sendable, Hashable, Comparable {
     public static func < (lhs: GridIndexPath, rhs: GridIndexPath) -> Bool {
         (lhs.section, lhs.item) < (rhs.section, rhs.item)
     }
+
+    /// `(section, item)`.
+    public var description: String { "(\(section), \(item))" }
 }

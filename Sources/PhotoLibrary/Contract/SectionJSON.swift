@@ -1,3 +1,4 @@
+import WallClock
 public import Foundation
 public import Timeline
 import PhotoMetadata

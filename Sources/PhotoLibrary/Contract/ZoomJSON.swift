@@ -1,3 +1,4 @@
+import GalleryLayout
 public import Timeline
 public import ZoomMapping
 

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of one open file, read on demand with `pread` within a per-file budget.
 ///

@@ -1,3 +1,4 @@
+import WallClock
 /// The last two links of the capture-date chain: the file name and the modification time.
 extension CaptureDate {
     /// Years accepted in file names, so that other digit runs are not taken for dates.
@@ -40,26 +41,12 @@ extension CaptureDate {
         let local = min(max(shifted.overflow ? secondsSince1970 : shifted.partialValue, -62_135_596_800), 253_402_300_799)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = Int(local - days * 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: Int(days))
         let millisecond = min(max(nanoseconds / 1_000_000, 0), 999)
         return CaptureDate(
             local: LocalDateTime(year: year, month: month, day: day, hour: secondOfDay / 3600,
                                  minute: secondOfDay / 60 % 60, second: secondOfDay % 60, millisecond: millisecond),
             offset: UTCOffset(seconds: utcOffsetSeconds), source: .fileModified)
-    }
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 }
 

@@ -1,3 +1,4 @@
+public import WallClock
 /// A capture date: the local wall-clock time, its UTC offset when known, and its source.
 public struct CaptureDate: Sendable, Hashable, Codable {
     public var local: LocalDateTime

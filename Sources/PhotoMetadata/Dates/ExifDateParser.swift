@@ -1,3 +1,4 @@
+import WallClock
 /// Parses EXIF date, sub-second and offset texts, leniently but never accepting an impossible date.
 enum ExifDateParser {
     /// Years accepted from EXIF. Wider than for file names: the value was written as a date.

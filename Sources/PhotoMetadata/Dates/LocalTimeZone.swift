@@ -1,3 +1,4 @@
+import WallClock
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

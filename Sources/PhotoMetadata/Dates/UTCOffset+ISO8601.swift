@@ -1,9 +1,10 @@
+import WallClock
 /// Text forms of a UTC offset.
 extension UTCOffset: CustomStringConvertible {
     /// `+HH:MM` or `-HH:MM` (`+00:00` for UTC). Seconds beyond whole minutes are dropped.
     public var iso8601: String {
         let minutes = abs(seconds) / 60
-        return (seconds < 0 ? "-" : "+") + LocalDateTime.padded(minutes / 60, 2) + ":" + LocalDateTime.padded(minutes % 60, 2)
+        return (seconds < 0 ? "-" : "+") + CivilCalendar.padded(minutes / 60, 2) + ":" + CivilCalendar.padded(minutes % 60, 2)
     }
 
     public var description: String { iso8601 }

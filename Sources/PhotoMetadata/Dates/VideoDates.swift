@@ -1,3 +1,4 @@
+import WallClock
 /// The dates a video container records, kept raw until the chain picks one.
 ///
 /// The chain (DESIGN, "Videos and sidecars"): a QuickTime creation date (local wall clock with

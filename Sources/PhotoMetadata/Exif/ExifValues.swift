@@ -1,3 +1,4 @@
+import WallClock
 /// The EXIF fields Shoebox uses, as raw text before any interpretation.
 ///
 /// Kept raw so that values from several blocks of one file (CR3 keeps IFD0 and the Exif IFD

@@ -1,3 +1,4 @@
+import WallClock
 /// Reads AVI (RIFF `AVI `): the `hdrl` list's `avih`, the first video stream's `strh` and `strf`,
 /// and the `IDIT` date. The header list comes first in the file; the `movi` data is never read.
 enum AVIReader {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the capture date of a sidecar: an XMP file beside a photo (darktable, Lightroom,
 /// digiKam) or the JSON file of a Google Takeout export.

@@ -1,6 +1,8 @@
 /// A wall-clock date and time as a camera recorded it, with no time zone.
 ///
-/// Ordering is chronological. `millisecond` is `nil` when the file gave no sub-seconds.
+/// The one date-time type of Shoebox: metadata readers produce it, the store keeps its ISO text,
+/// and the timeline groups by it. Ordering is chronological; a missing `millisecond` (the file
+/// gave no sub-seconds) counts as 0.
 public struct LocalDateTime: Sendable, Hashable, Codable, Comparable {
     public var year: Int
     public var month: Int
@@ -18,6 +20,14 @@ public struct LocalDateTime: Sendable, Hashable, Codable, Comparable {
         self.minute = minute
         self.second = second
         self.millisecond = millisecond
+    }
+
+    /// Whether every field is in range: years 1…9999, a real calendar day, hour 0…23,
+    /// minute 0…59, second 0…59 and millisecond 0…999.
+    public var isValid: Bool {
+        CivilCalendar.isValid(year: year, month: month, day: day)
+            && (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
+            && (0...999).contains(millisecond ?? 0)
     }
 
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {

@@ -1,0 +1,52 @@
+/// The text form of a local date-time, as the store and every front end write it.
+extension LocalDateTime: CustomStringConvertible {
+    /// `YYYY-MM-DDTHH:MM:SS`, followed by `.fff` when the millisecond is known.
+    public var iso8601: String {
+        let pad = CivilCalendar.padded
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        text += "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        if let millisecond { text += "." + pad(millisecond, 3) }
+        return text
+    }
+
+    public var description: String { iso8601 }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS` with an optional `.f`, `.ff` or `.fff`, as `iso8601` writes it.
+    ///
+    /// Returns `nil` for any other form and for values that are not `isValid`.
+    public init?(iso8601 text: String) {
+        var text = text
+        guard let value = text.withUTF8({ LocalDateTime(iso8601Bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = value
+    }
+
+    /// Parses the UTF-8 bytes of the `iso8601` form without building a String (the store reads
+    /// a million of them). The same rules as `init?(iso8601:)`.
+    ///
+    /// - Complexity: O(1); at most 23 bytes are read.
+    public init?(iso8601Bytes bytes: UnsafeRawBufferPointer) {
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<(from + count) {
+                let digit = Int(bytes[index]) &- 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        func separator(_ index: Int, _ character: Unicode.Scalar) -> Bool { bytes[index] == UInt8(ascii: character) }
+        guard bytes.count == 19 || (21...23).contains(bytes.count),
+              separator(4, "-"), separator(7, "-"), separator(10, "T"), separator(13, ":"), separator(16, ":"),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+        else { return nil }
+        var millisecond: Int?
+        if bytes.count > 19 {
+            // ".f", ".ff" or ".fff": fractions of a second, scaled to milliseconds.
+            guard separator(19, "."), let fraction = number(20, bytes.count - 20) else { return nil }
+            millisecond = fraction * [100, 10, 1][bytes.count - 21]
+        }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+        guard isValid else { return nil }
+    }
+}
