@@ -117,7 +117,12 @@ func peakMB(_ pid: Int32) -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
 }
 
-print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+/// The system's load averages (1, 5, 15 minutes): other work sharing the cores shows here.
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
 print("server ready (until /api/library answers): \(ready.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "timed out")")
 print("peak memory after start: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 print("")
@@ -266,5 +271,6 @@ for phase in runs {
     print(row([phase.label, load.wireBytes, load.requestsPerSecond, load.p50, load.p99]) + load.non2xx)
 }
 print("peak memory of the thumbnail server: \(String(format: "%.0f", peakMB(thumbnails.processIdentifier))) MB")
+print("load average at the end: \(loadAverage())")
 thumbnails.terminate()
 thumbnails.waitUntilExit()

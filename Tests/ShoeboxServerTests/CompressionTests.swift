@@ -18,9 +18,8 @@ struct CompressionTests {
     @Test("With Accept-Encoding: gzip the answer is gzip that decompresses to exactly the plain answer", arguments: cachedPaths)
     func gzipIsThePlainAnswer(path: String) async throws {
         let fixture = try await ServerFixture(count: 120)
-        let responses = try await get(ShoeboxServer.makeApplication(settings: fixture.settings()), [
-            (path, [:]), (path, [.acceptEncoding: "gzip, deflate, br"]),
-        ])
+        let requests: [(uri: String, headers: HTTPFields)] = [(path, [:]), (path, [.acceptEncoding: "gzip, deflate, br"])]
+        let responses = try await get(ShoeboxServer.makeApplication(settings: fixture.settings()), requests)
         let (plain, gzipped) = (responses[0], responses[1])
         #expect(plain.status == .ok && gzipped.status == .ok)
         #expect(plain.headers[.contentEncoding] == nil)
