@@ -5,8 +5,11 @@
 // size of a camera photo's (about 24 KB).
 //
 //   swift build -c release --product shoebox && swift build -c release --product ServerBenchmark
-//   .build/release/ServerBenchmark [--photos 1000000] [--db FILE] [--seconds 10] [--connections 50]
+//   .build/release/ServerBenchmark [--photos 1000000] [--db FILE] [--seconds 10] [--connections 50] [--rounds 3]
 //
+// Each wrk measurement runs `--rounds` times, in alternating rounds over all endpoints; the table
+// shows the median of the rounds and, for p99, every round, so a burst of other work on the
+// cores shows as one outlier instead of hiding in a single number.
 // Without --db it writes a synthetic library with `make-library` (rows only, no files) into a
 // temporary folder first (build it too: `swift build -c release --product make-library`).
 // wrk and vips come from Debian (`apt-get install wrk libvips-tools`).
@@ -32,6 +35,7 @@ var photos = 1_000_000
 var database: String?
 var seconds = 10
 var connections = 50
+var rounds = 3
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
@@ -39,8 +43,9 @@ while let flag = arguments.popFirst() {
     case "--db": database = arguments.popFirst()
     case "--seconds": seconds = arguments.popFirst().flatMap(Int.init) ?? seconds
     case "--connections": connections = arguments.popFirst().flatMap(Int.init) ?? connections
+    case "--rounds": rounds = max(1, arguments.popFirst().flatMap(Int.init) ?? rounds)
     default:
-        print("usage: ServerBenchmark [--photos N] [--db FILE] [--seconds S] [--connections C]")
+        print("usage: ServerBenchmark [--photos N] [--db FILE] [--seconds S] [--connections C] [--rounds R]")
         exit(2)
     }
 }
@@ -126,15 +131,15 @@ print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount)
 print("server ready (until /api/library answers): \(ready.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "timed out")")
 print("peak memory after start: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 print("")
-/// What one wrk run measured.
+/// What one wrk run measured (nil where wrk printed nothing readable).
 struct Load {
-    var requestsPerSecond = "?"
-    var p50 = "?"
-    var p99 = "?"
-    var max = "?"
+    var requestsPerSecond: Double?
+    var p50: Double?
+    var p99: Double?
+    var max: Double?
     /// Bytes per response on the wire, headers included (wrk's transfer rate over its request rate).
-    var wireBytes = "?"
-    var non2xx = ""
+    var wireBytes: Double?
+    var failures = 0
 }
 
 /// Runs wrk against `url` with `connections` connections for `seconds`, sending `headers`.
@@ -148,13 +153,13 @@ func wrk(_ url: String, headers: [String] = [], script: String? = nil) -> Load {
     func fields(_ label: String) -> [Substring] {
         lines.first { $0.hasPrefix(label) }.map { $0.split(separator: " ", omittingEmptySubsequences: true) } ?? []
     }
-    func ms(_ text: Substring?) -> String {
-        guard let text else { return "?" }
-        if text.hasSuffix("us"), let v = Double(text.dropLast(2)) { return String(format: "%.2f", v / 1000) }
-        if text.hasSuffix("ms"), let v = Double(text.dropLast(2)) { return String(format: "%.2f", v) }
-        if text.hasSuffix("m"), let v = Double(text.dropLast(1)) { return String(format: "%.0f", v * 60_000) }
-        if text.hasSuffix("s"), let v = Double(text.dropLast(1)) { return String(format: "%.2f", v * 1000) }
-        return String(text)
+    /// Milliseconds from wrk's `850.00us`, `1.20ms`, `1.01s` or `2.00m`.
+    func ms(_ text: Substring?) -> Double? {
+        guard let text else { return nil }
+        for (suffix, scale) in [("us", 0.001), ("ms", 1.0), ("m", 60_000.0), ("s", 1000.0)] where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * scale }
+        }
+        return nil
     }
     func bytes(_ text: Substring?) -> Double? {
         guard let text else { return nil }
@@ -164,39 +169,65 @@ func wrk(_ url: String, headers: [String] = [], script: String? = nil) -> Load {
         return nil
     }
     var load = Load()
-    let rate = fields("Requests/sec:").last
-    load.requestsPerSecond = rate.map(String.init) ?? "?"
+    load.requestsPerSecond = fields("Requests/sec:").last.flatMap { Double($0) }
     load.p50 = ms(fields("50%").dropFirst().first)
     load.p99 = ms(fields("99%").dropFirst().first)
     load.max = ms(fields("Latency").dropFirst(3).first)
-    if let transfer = bytes(fields("Transfer/sec:").last), let rate = rate.flatMap({ Double($0) }), rate > 0 {
-        load.wireBytes = String(format: "%.0f", transfer / rate)
+    if let transfer = bytes(fields("Transfer/sec:").last), let rate = load.requestsPerSecond, rate > 0 {
+        load.wireBytes = transfer / rate
     }
-    if let errors = fields("Non-2xx or 3xx responses:").last { load.non2xx = " (\(errors) non-2xx/3xx!)" }
+    load.failures = fields("Non-2xx or 3xx responses:").last.flatMap { Int($0) } ?? 0
+    if let errors = lines.first(where: { $0.hasPrefix("Socket errors:") }), errors.contains("timeout") || errors.contains("read") {
+        load.failures += 1
+    }
     return load
 }
 
-/// `cells` padded into columns: the first left-aligned to `first` characters, the rest right-aligned to `width`.
+/// The median of the values present, formatted; `?` when there are none.
+func median(_ values: [Double?], _ format: String = "%.2f") -> String {
+    let sorted = values.compactMap { $0 }.sorted()
+    guard !sorted.isEmpty else { return "?" }
+    let middle = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return String(format: format, middle)
+}
+
+/// The columns of a table row for `loads` (one per round): medians, the worst max, each round's p99.
+func columns(_ loads: [Load]) -> [String] {
+    let p99s = loads.map { $0.p99.map { String(format: "%.1f", $0) } ?? "?" }.joined(separator: " / ")
+    let failures = loads.reduce(0) { $0 + $1.failures }
+    return [median(loads.map(\.wireBytes), "%.0f"), median(loads.map(\.requestsPerSecond), "%.0f"), median(loads.map(\.p50)),
+            median(loads.map(\.p99)), loads.compactMap(\.max).max().map { String(format: "%.1f", $0) } ?? "?", "  " + p99s]
+        + (failures > 0 ? ["(\(failures) failed responses or socket errors!)"] : [])
+}
+
+/// `cells` padded into columns: the first left-aligned to `first` characters, the rest right-aligned
+/// to `width` except a cell starting with two spaces, which is left as it is.
 func row(_ cells: [String], first: Int = 46, width: Int = 9) -> String {
     guard let head = cells.first else { return "" }
     return head.padding(toLength: max(first, head.count), withPad: " ", startingAt: 0)
-        + cells.dropFirst().map { String(repeating: " ", count: max(0, width - $0.count)) + $0 }.joined(separator: " ")
+        + cells.dropFirst().map { $0.hasPrefix("  ") ? $0 : String(repeating: " ", count: max(0, width - $0.count)) + $0 }
+            .joined(separator: " ")
 }
 
 let gzipHeader = "Accept-Encoding: gzip"
-print(row(["endpoint (wrk, \(connections) connections, \(seconds) s)", "gzip", "wire B", "req/s", "p50 ms", "p99 ms", "max ms"]))
+let header = ["wire B", "req/s", "p50 ms", "p99 ms", "max ms", "  p99 ms of each round"]
+print(row(["endpoint (wrk, \(connections) connections, \(seconds) s, median of \(rounds))", "gzip"] + header, first: 52, width: 8))
 let endpoints: [(path: String, gzip: Bool)] = [
     ("/api/sections?level=coarse", true), ("/api/sections?level=fine", true),
     ("/api/layout?level=coarse&viewport=1440x900", true), ("/api/layout?level=fine&viewport=390x844", true),
     ("/api/zoom?from=coarse&section=3&item=2&offset=0", false), ("/api/library", false),
 ]
-for endpoint in endpoints {
-    // Warm the answer once (the first request encodes it).
-    _ = fetch(base + endpoint.path)
-    for gzip in endpoint.gzip ? [false, true] : [false] {
-        let load = wrk(base + endpoint.path, headers: gzip ? [gzipHeader] : [])
-        print(row([endpoint.path, gzip ? "yes" : "no", load.wireBytes, load.requestsPerSecond, load.p50, load.p99, load.max]) + load.non2xx)
+let measurements = endpoints.flatMap { endpoint in (endpoint.gzip ? [false, true] : [false]).map { (path: endpoint.path, gzip: $0) } }
+// Warm every answer once (the first request encodes it).
+for endpoint in endpoints { _ = fetch(base + endpoint.path) }
+var loads = Array(repeating: [Load](), count: measurements.count)
+for _ in 0..<rounds {
+    for (index, measurement) in measurements.enumerated() {
+        loads[index].append(wrk(base + measurement.path, headers: measurement.gzip ? [gzipHeader] : []))
     }
+}
+for (index, measurement) in measurements.enumerated() {
+    print(row([measurement.path, measurement.gzip ? "yes" : "no"] + columns(loads[index]), first: 52, width: 8))
 }
 print("")
 print("peak memory after load: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
@@ -265,10 +296,15 @@ let runs: [(label: String, path: String, headers: [String], script: String?)] = 
     ("\(ids.count) photos in turn, 200", "/", [], script),
     ("one photo, If-None-Match → 304", "/api/photos/\(ids.first ?? 1)/thumbnail?size=thumbnail", ["If-None-Match: \(etag)"], nil),
 ]
-print(row(["", "wire B", "req/s", "p50 ms", "p99 ms"]))
-for phase in runs {
-    let load = wrk(thumbnailBase + phase.path, headers: phase.headers, script: phase.script)
-    print(row([phase.label, load.wireBytes, load.requestsPerSecond, load.p50, load.p99]) + load.non2xx)
+print(row(["(median of \(rounds))"] + header, first: 52, width: 8))
+var thumbnailLoads = Array(repeating: [Load](), count: runs.count)
+for _ in 0..<rounds {
+    for (index, phase) in runs.enumerated() {
+        thumbnailLoads[index].append(wrk(thumbnailBase + phase.path, headers: phase.headers, script: phase.script))
+    }
+}
+for (index, phase) in runs.enumerated() {
+    print(row([phase.label] + columns(thumbnailLoads[index]), first: 52, width: 8))
 }
 print("peak memory of the thumbnail server: \(String(format: "%.0f", peakMB(thumbnails.processIdentifier))) MB")
 print("load average at the end: \(loadAverage())")
