@@ -115,9 +115,13 @@ public final class ThumbnailCache: Sendable {
         return image
     }
 
+    /// Keeps a real image in memory (without the disk error it may carry: from memory it is
+    /// served whether or not its file could be written) and returns it as it came.
     private func memorize(_ image: Thumbnail, _ entry: CacheEntry) -> Thumbnail {
         if memoryBudget > 0 {
-            memory.withLock { $0.insert(image, for: entry, cost: image.bytes.count) }
+            var kept = image
+            kept.error = nil
+            memory.withLock { $0.insert(kept, for: entry, cost: kept.bytes.count) }
         }
         return image
     }
