@@ -1,11 +1,18 @@
-// Times `shoebox serve` on a large library: start-up until the API answers, latency of the
-// timeline endpoints under load (wrk, 50 connections), and the server's peak memory.
+// Times `shoebox serve`: on a large library, start-up until the API answers, the server's peak
+// memory and the latency of every timeline endpoint under load (wrk, 50 connections), each JSON
+// answer once as sent plainly and once as sent to a client that accepts gzip (as browsers do);
+// then cached thumbnail hits over HTTP, on photos it makes with `vips` whose thumbnails are the
+// size of a camera photo's (about 24 KB).
 //
-//   swift build -c release
-//   .build/release/ServerBenchmark [--photos 1000000] [--db FILE] [--seconds 10] [--connections 50]
+//   swift build -c release --product shoebox && swift build -c release --product ServerBenchmark
+//   .build/release/ServerBenchmark [--photos 1000000] [--db FILE] [--seconds 10] [--connections 50] [--rounds 3]
 //
+// Each wrk measurement runs `--rounds` times, in alternating rounds over all endpoints; the table
+// shows the median of the rounds and, for p99, every round, so a burst of other work on the
+// cores shows as one outlier instead of hiding in a single number.
 // Without --db it writes a synthetic library with `make-library` (rows only, no files) into a
-// temporary folder first. wrk comes from Debian (`apt-get install wrk`).
+// temporary folder first (build it too: `swift build -c release --product make-library`).
+// wrk and vips come from Debian (`apt-get install wrk libvips-tools`).
 
 import Foundation
 #if canImport(FoundationNetworking)
@@ -28,6 +35,7 @@ var photos = 1_000_000
 var database: String?
 var seconds = 10
 var connections = 50
+var rounds = 3
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
@@ -35,8 +43,9 @@ while let flag = arguments.popFirst() {
     case "--db": database = arguments.popFirst()
     case "--seconds": seconds = arguments.popFirst().flatMap(Int.init) ?? seconds
     case "--connections": connections = arguments.popFirst().flatMap(Int.init) ?? connections
+    case "--rounds": rounds = max(1, arguments.popFirst().flatMap(Int.init) ?? rounds)
     default:
-        print("usage: ServerBenchmark [--photos N] [--db FILE] [--seconds S] [--connections C]")
+        print("usage: ServerBenchmark [--photos N] [--db FILE] [--seconds S] [--connections C] [--rounds R]")
         exit(2)
     }
 }
@@ -113,50 +122,191 @@ func peakMB(_ pid: Int32) -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
 }
 
-print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+/// The system's load averages (1, 5, 15 minutes): other work sharing the cores shows here.
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+print("\(photos) photos (\(db)), \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
 print("server ready (until /api/library answers): \(ready.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "timed out")")
 print("peak memory after start: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 print("")
-print(String(format: "%-46@ %9@ %9@ %8@ %8@ %8@", "endpoint (wrk, \(connections) connections, \(seconds) s)" as NSString, "bytes" as NSString, "req/s" as NSString, "p50 ms" as NSString, "p99 ms" as NSString, "max ms" as NSString))
-for path in ["/api/sections?level=coarse", "/api/sections?level=fine", "/api/layout?level=fine&viewport=390x844",
-             "/api/layout?level=coarse&viewport=1440x900", "/api/zoom?from=coarse&section=3&item=2&offset=0", "/api/library"] {
-    // Warm the answer once (the first request encodes it).
-    let size = fetch(base + path)?.count ?? 0
-    let output = (try? run("/usr/bin/wrk", ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency", base + path])) ?? ""
-    func value(_ label: String) -> String {
-        guard let line = output.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }) else { return "?" }
-        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-        return parts.count > 1 ? String(parts[1]) : "?"
+/// What one wrk run measured (nil where wrk printed nothing readable).
+struct Load {
+    var requestsPerSecond: Double?
+    var p50: Double?
+    var p99: Double?
+    var max: Double?
+    /// Bytes per response on the wire, headers included (wrk's transfer rate over its request rate).
+    var wireBytes: Double?
+    var failures = 0
+}
+
+/// Runs wrk against `url` with `connections` connections for `seconds`, sending `headers`.
+@MainActor
+func wrk(_ url: String, headers: [String] = [], script: String? = nil) -> Load {
+    var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+    for header in headers { arguments += ["-H", header] }
+    if let script { arguments += ["-s", script] }
+    let output = (try? run("/usr/bin/wrk", arguments + [url])) ?? ""
+    let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    func fields(_ label: String) -> [Substring] {
+        lines.first { $0.hasPrefix(label) }.map { $0.split(separator: " ", omittingEmptySubsequences: true) } ?? []
     }
-    func ms(_ text: String) -> String {
-        if text.hasSuffix("us"), let v = Double(text.dropLast(2)) { return String(format: "%.2f", v / 1000) }
-        if text.hasSuffix("ms"), let v = Double(text.dropLast(2)) { return String(format: "%.2f", v) }
-        if text.hasSuffix("s"), let v = Double(text.dropLast(1)) { return String(format: "%.2f", v * 1000) }
-        return text
+    /// Milliseconds from wrk's `850.00us`, `1.20ms`, `1.01s` or `2.00m`.
+    func ms(_ text: Substring?) -> Double? {
+        guard let text else { return nil }
+        for (suffix, scale) in [("us", 0.001), ("ms", 1.0), ("m", 60_000.0), ("s", 1000.0)] where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * scale }
+        }
+        return nil
     }
-    let maxLine = output.split(separator: "\n").first { $0.contains("Latency") && !$0.contains("Distribution") }
-    let maxValue = maxLine.map { String($0.split(separator: " ", omittingEmptySubsequences: true)[3]) } ?? "?"
-    print(String(format: "%-46@ %9d %9@ %8@ %8@ %8@", path as NSString, size, value("Requests/sec:") as NSString, ms(value("50%")) as NSString,
-                 ms(value("99%")) as NSString, ms(maxValue) as NSString))
+    func bytes(_ text: Substring?) -> Double? {
+        guard let text else { return nil }
+        for (suffix, scale) in [("GB", 1_073_741_824.0), ("MB", 1_048_576.0), ("KB", 1024.0), ("B", 1.0)] where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * scale }
+        }
+        return nil
+    }
+    var load = Load()
+    load.requestsPerSecond = fields("Requests/sec:").last.flatMap { Double($0) }
+    load.p50 = ms(fields("50%").dropFirst().first)
+    load.p99 = ms(fields("99%").dropFirst().first)
+    load.max = ms(fields("Latency").dropFirst(3).first)
+    if let transfer = bytes(fields("Transfer/sec:").last), let rate = load.requestsPerSecond, rate > 0 {
+        load.wireBytes = transfer / rate
+    }
+    load.failures = fields("Non-2xx or 3xx responses:").last.flatMap { Int($0) } ?? 0
+    if let errors = lines.first(where: { $0.hasPrefix("Socket errors:") }), errors.contains("timeout") || errors.contains("read") {
+        load.failures += 1
+    }
+    return load
+}
+
+/// The median of the values present, formatted; `?` when there are none.
+func median(_ values: [Double?], _ format: String = "%.2f") -> String {
+    let sorted = values.compactMap { $0 }.sorted()
+    guard !sorted.isEmpty else { return "?" }
+    let middle = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return String(format: format, middle)
+}
+
+/// The columns of a table row for `loads` (one per round): medians, the worst max, each round's p99.
+func columns(_ loads: [Load]) -> [String] {
+    let p99s = loads.map { $0.p99.map { String(format: "%.1f", $0) } ?? "?" }.joined(separator: " / ")
+    let failures = loads.reduce(0) { $0 + $1.failures }
+    return [median(loads.map(\.wireBytes), "%.0f"), median(loads.map(\.requestsPerSecond), "%.0f"), median(loads.map(\.p50)),
+            median(loads.map(\.p99)), loads.compactMap(\.max).max().map { String(format: "%.1f", $0) } ?? "?", "  " + p99s]
+        + (failures > 0 ? ["(\(failures) failed responses or socket errors!)"] : [])
+}
+
+/// `cells` padded into columns: the first left-aligned to `first` characters, the rest right-aligned
+/// to `width` except a cell starting with two spaces, which is left as it is.
+func row(_ cells: [String], first: Int = 46, width: Int = 9) -> String {
+    guard let head = cells.first else { return "" }
+    return head.padding(toLength: max(first, head.count), withPad: " ", startingAt: 0)
+        + cells.dropFirst().map { $0.hasPrefix("  ") ? $0 : String(repeating: " ", count: max(0, width - $0.count)) + $0 }
+            .joined(separator: " ")
+}
+
+let gzipHeader = "Accept-Encoding: gzip"
+let header = ["wire B", "req/s", "p50 ms", "p99 ms", "max ms", "  p99 ms of each round"]
+print(row(["endpoint (wrk, \(connections) connections, \(seconds) s, median of \(rounds))", "gzip"] + header, first: 52, width: 8))
+let endpoints: [(path: String, gzip: Bool)] = [
+    ("/api/sections?level=coarse", true), ("/api/sections?level=fine", true),
+    ("/api/layout?level=coarse&viewport=1440x900", true), ("/api/layout?level=fine&viewport=390x844", true),
+    ("/api/zoom?from=coarse&section=3&item=2&offset=0", false), ("/api/library", false),
+]
+let measurements = endpoints.flatMap { endpoint in (endpoint.gzip ? [false, true] : [false]).map { (path: endpoint.path, gzip: $0) } }
+// Warm every answer once (the first request encodes it).
+for endpoint in endpoints { _ = fetch(base + endpoint.path) }
+var loads = Array(repeating: [Load](), count: measurements.count)
+for _ in 0..<rounds {
+    for (index, measurement) in measurements.enumerated() {
+        loads[index].append(wrk(base + measurement.path, headers: measurement.gzip ? [gzipHeader] : []))
+    }
+}
+for (index, measurement) in measurements.enumerated() {
+    print(row([measurement.path, measurement.gzip ? "yes" : "no"] + columns(loads[index]), first: 52, width: 8))
 }
 print("")
 print("peak memory after load: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 server.terminate()
 server.waitUntilExit()
 
-// Cached thumbnails over HTTP: the project's own photos, indexed and rendered ahead of time.
-let photosFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("testdata/photos").path
-let smallDB = folder + "/testdata.sqlite"
+// Cached thumbnails over HTTP: photos made here with `vips` (1708 × 1280, noise over waves, so a
+// 320-px thumbnail is about 24 KB like a camera photo's), indexed and rendered ahead of time.
+let photoCount = 16
+let photosFolder = folder + "/photos"
+try FileManager.default.createDirectory(atPath: photosFolder, withIntermediateDirectories: true)
+for number in 0..<photoCount {
+    let scratch = folder + "/scratch-"
+    try run("/usr/bin/vips", ["sines", scratch + "s.v", "427", "320", "--hfreq", String(2 + number % 3), "--vfreq", "3"])
+    try run("/usr/bin/vips", ["linear", scratch + "s.v", scratch + "w.v", "50", "128"])
+    var bands: [String] = []
+    for band in 0..<2 {
+        try run("/usr/bin/vips", ["gaussnoise", scratch + "n.v", "427", "320", "--sigma", "12", "--mean", "0", "--seed", String(number * 2 + band)])
+        try run("/usr/bin/vips", ["add", scratch + "w.v", scratch + "n.v", scratch + "b\(band).v"])
+        bands.append(scratch + "b\(band).v")
+    }
+    try run("/usr/bin/vips", ["bandjoin", (bands + [scratch + "w.v"]).joined(separator: " "), scratch + "rgb.v"])
+    try run("/usr/bin/vips", ["resize", scratch + "rgb.v", scratch + "big.v", "4"])
+    try run("/usr/bin/vips", ["cast", scratch + "big.v", scratch + "big8.v", "uchar"])
+    try run("/usr/bin/vips", ["jpegsave", scratch + "big8.v", photosFolder + "/photo\(number).jpg", "--Q", "90"])
+}
+let smallDB = folder + "/photos.sqlite"
 try run(tool("shoebox"), ["index", photosFolder, "--db", smallDB])
 setenv("XDG_CACHE_HOME", folder + "/cache", 1)
 try run(tool("shoebox"), ["thumbnails", "--db", smallDB])
 let (thumbnails, thumbnailPort, _) = startServer(smallDB)
 let thumbnailBase = "http://127.0.0.1:\(thumbnailPort)"
-let path = "/api/photos/1/thumbnail?size=thumbnail"
-let size = fetch(thumbnailBase + path)?.count ?? 0
-let output = (try? run("/usr/bin/wrk", ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency", thumbnailBase + path])) ?? ""
-let rate = output.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }.map { String($0.split(separator: " ").last ?? "?") } ?? "?"
-print("cached thumbnail \(path) (\(size) bytes): \(rate) requests/s")
+
+/// The ids of the photos, from the fine sections.
+var ids: [Int] = []
+if let list = fetch(thumbnailBase + "/api/sections?level=fine").flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }) {
+    for section in list.indices {
+        let body = fetch(thumbnailBase + "/api/sections/fine/\(section)").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        ids += (body?["photos"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+    }
+}
+let sizes = ids.map { fetch(thumbnailBase + "/api/photos/\($0)/thumbnail?size=thumbnail")?.count ?? 0 }
+print("")
+print("cached thumbnails: \(ids.count) photos, \(sizes.min() ?? 0)–\(sizes.max() ?? 0) bytes each (wrk, \(connections) connections, \(seconds) s)")
+let script = folder + "/rotate.lua"
+try """
+    local ids = {\(ids.map(String.init).joined(separator: ","))}
+    local next = 0
+    request = function()
+      next = next % #ids + 1
+      return wrk.format("GET", "/api/photos/" .. ids[next] .. "/thumbnail?size=thumbnail")
+    end
+    """.write(toFile: script, atomically: true, encoding: .utf8)
+let etag: String = {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var tag = ""
+    URLSession.shared.dataTask(with: URL(string: thumbnailBase + "/api/photos/\(ids.first ?? 1)/thumbnail?size=thumbnail")!) { _, response, _ in
+        tag = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag") ?? ""
+        done.signal()
+    }.resume()
+    done.wait()
+    return tag
+}()
+let runs: [(label: String, path: String, headers: [String], script: String?)] = [
+    ("one photo, 200", "/api/photos/\(ids.first ?? 1)/thumbnail?size=thumbnail", [], nil),
+    ("\(ids.count) photos in turn, 200", "/", [], script),
+    ("one photo, If-None-Match → 304", "/api/photos/\(ids.first ?? 1)/thumbnail?size=thumbnail", ["If-None-Match: \(etag)"], nil),
+]
+print(row(["(median of \(rounds))"] + header, first: 52, width: 8))
+var thumbnailLoads = Array(repeating: [Load](), count: runs.count)
+for _ in 0..<rounds {
+    for (index, phase) in runs.enumerated() {
+        thumbnailLoads[index].append(wrk(thumbnailBase + phase.path, headers: phase.headers, script: phase.script))
+    }
+}
+for (index, phase) in runs.enumerated() {
+    print(row([phase.label] + columns(thumbnailLoads[index]), first: 52, width: 8))
+}
+print("peak memory of the thumbnail server: \(String(format: "%.0f", peakMB(thumbnails.processIdentifier))) MB")
+print("load average at the end: \(loadAverage())")
 thumbnails.terminate()
 thumbnails.waitUntilExit()

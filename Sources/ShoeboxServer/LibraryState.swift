@@ -16,12 +16,20 @@ final class LibraryState: Sendable {
     private let current: Mutex<Loaded>
     private let refreshing = Mutex<Void>(())
 
-    /// A snapshot and the JSON already encoded from it.
+    /// A snapshot, the JSON already encoded from it, and the paths of photos asked for lately.
     final class Loaded: Sendable {
         let snapshot: TimelineSnapshot
         let statistics: LibraryStatistics
         let root: String?
-        private let encoded = Mutex<[String: ByteBuffer]>([:])
+        private let encoded = Mutex<[String: CachedAnswer.Slot]>([:])
+        private let paths = Mutex<[Int64: RelativePath]>([:])
+        /// How many answers were encoded (each key once per snapshot, however many ask at once).
+        let encodings = Atomic<Int>(0)
+
+        /// Paths kept at most (about 100 bytes each) before they are forgotten all at once.
+        static let pathLimit = 65_536
+        /// Answers kept at most (one per level and viewport asked for).
+        static let answerLimit = 256
 
         init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
             self.snapshot = snapshot
@@ -29,16 +37,33 @@ final class LibraryState: Sendable {
             self.root = root
         }
 
-        /// The bytes for `key`, encoded by `make` the first time (at most 256 answers are kept).
-        /// Buffers are shared copy-on-write: serving a cached answer copies nothing.
-        func cached(_ key: String, _ make: () throws -> Data) throws -> ByteBuffer {
-            if let buffer = encoded.withLock({ $0[key] }) { return buffer }
-            let buffer = ByteBuffer(bytes: try make())
-            encoded.withLock { cache in
-                if cache.count >= 256 { cache.removeAll() }
-                cache[key] = buffer
+        /// The answer for `key`, encoded (and compressed) by `make` the first time; requests
+        /// that ask meanwhile wait for that one encoding. Buffers are shared copy-on-write:
+        /// serving a cached answer copies nothing.
+        func cached(_ key: String, _ make: () throws -> Data) throws -> CachedAnswer {
+            let slot = encoded.withLock { slots in
+                if let slot = slots[key] { return slot }
+                if slots.count >= Self.answerLimit { slots.removeAll() }
+                let slot = CachedAnswer.Slot()
+                slots[key] = slot
+                return slot
             }
-            return buffer
+            return try slot.answer {
+                encodings.add(1, ordering: .relaxed)
+                return try make()
+            }
+        }
+
+        /// The relative path of photo `id`, from memory or the database; a thumbnail asked for
+        /// again needs no query.
+        func path(ofPhoto id: Int64, in library: PhotoLibrary) throws(LibraryError) -> RelativePath {
+            if let path = paths.withLock({ $0[id] }) { return path }
+            let path = try library.photo(id: id).path
+            paths.withLock { paths in
+                if paths.count >= Self.pathLimit { paths.removeAll() }
+                paths[id] = path
+            }
+            return path
         }
     }
 

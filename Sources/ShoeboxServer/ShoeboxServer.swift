@@ -38,7 +38,7 @@ public enum ShoeboxServer {
         let router = Router()
         router.middlewares.add(JSONErrorMiddleware())
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
-        let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails")
+        let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails", memoryBudget: API.thumbnailMemory)
         let events = EventHub()
         API(state: state, thumbnails: thumbnails, events: events, logger: logger).register(on: router)
         Viewer.register(on: router, logger: logger)
@@ -73,6 +73,9 @@ struct API: Sendable {
     let logger: Logger
     /// Photos whose placeholder reason was logged already.
     private let loggedFailures = LoggedOnce()
+
+    /// Bytes of recently served thumbnails kept in memory: about 1,500 at 320 px.
+    static let thumbnailMemory = 32 * 1024 * 1024
 
     init(state: LibraryState, thumbnails: ThumbnailCache, events: EventHub, logger: Logger) {
         self.state = state
@@ -121,7 +124,7 @@ struct API: Sendable {
         return try json(loaded.cached("sections/\(level)") {
             let summaries = try loaded.snapshot.summaries(level)
             return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
-        })
+        }, for: request)
     }
 
     private func section(_ request: Request, _ context: BasicRequestContext) throws -> Response {
@@ -176,7 +179,7 @@ struct API: Sendable {
         if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
         return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
             try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
-        })
+        }, for: request)
     }
 
     private func zoom(_ request: Request) throws -> Response {
@@ -228,36 +231,55 @@ struct API: Sendable {
 
     /// A JPEG rendition, made once and then served from the disk cache; a placeholder (with its
     /// reason logged once) for a file libvips cannot decode, never an error loop.
+    ///
+    /// A hit costs no query and no read: the photo's path is remembered, the image's tag follows
+    /// from the file's size and time (one `open` and `fstat`, which also keep the symlink check),
+    /// and hot images are kept in memory. Only the rest goes to the render queue.
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try photoID(context)
         let sizeName = Query(request).raw("size") ?? ThumbnailSize.thumbnail.rawValue
         guard let size = ThumbnailSize(rawValue: sizeName) else {
             throw APIError.badRequest("size must be thumbnail or preview (got \(sizeName)).")
         }
-        let row = try state.library.photo(id: id)
-        guard let root = state.loaded.root, let file = OpenedFile(root: root, relative: row.path) else {
+        let loaded = state.loaded
+        let path = try loaded.path(ofPhoto: id, in: state.library)
+        guard let root = loaded.root, let file = OpenedFile(root: root, relative: path) else {
             throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
         }
         let source = ThumbnailSource(id: id, path: file.procPath, fileSize: file.size, modified: file.modified)
+        let ifNoneMatch = request.headers[.ifNoneMatch]
         let cache = thumbnails
-        let image = await withCheckedContinuation { continuation in
-            Self.renderQueue.async {
-                continuation.resume(returning: withExtendedLifetime(file) { cache.image(for: source, size: size) })
+        if let ifNoneMatch {
+            let etag = cache.imageETag(for: source, size: size)
+            if Thumbnail.tag(etag, matches: ifNoneMatch) {
+                return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.thumbnailCacheControl])
             }
         }
-        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: "private, max-age=86400"]
+        let image: Thumbnail
+        if let kept = cache.imageInMemory(for: source, size: size) {
+            image = kept
+        } else {
+            image = await withCheckedContinuation { continuation in
+                Self.renderQueue.async {
+                    continuation.resume(returning: withExtendedLifetime(file) { cache.image(for: source, size: size) })
+                }
+            }
+        }
+        var headers: HTTPFields = [.eTag: image.etag, .cacheControl: Self.thumbnailCacheControl]
         if image.isPlaceholder, let error = image.error {
             headers[.shoeboxPlaceholder] = error.code.description
             if loggedFailures.first(id) {
-                logger.warning("Photo \(id) (\(row.path.string)) gets a placeholder: \(error.message)")
+                logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(error.message)")
             }
         }
-        if let ifNoneMatch = request.headers[.ifNoneMatch], image.matches(ifNoneMatch: ifNoneMatch) {
+        if let ifNoneMatch, image.matches(ifNoneMatch: ifNoneMatch) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = image.contentType
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
+
+    private static let thumbnailCacheControl = "private, max-age=86400"
 
     /// Renders off the event loops, as many at once as there are cores.
     private static let renderQueue = DispatchQueue(label: "shoebox.thumbnails", qos: .userInitiated, attributes: .concurrent)
@@ -280,6 +302,16 @@ struct API: Sendable {
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
             body: ResponseBody(byteBuffer: buffer))
+    }
+
+    /// A cached answer, gzip-compressed when the request's `Accept-Encoding` allows it.
+    private func json(_ answer: CachedAnswer, for request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Encoding"]
+        if let gzipped = answer.gzipped, Gzip.isAccepted(by: request.headers[.acceptEncoding]) {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: gzipped))
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: answer.plain))
     }
 
     static func contentType(_ format: ImageFormat?) -> String {

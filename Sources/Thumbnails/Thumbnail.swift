@@ -29,7 +29,13 @@ public struct Thumbnail: Sendable {
     /// Accepts `*` and comma-separated lists; a weak tag (`W/"…"`) matches its strong twin, as
     /// RFC 9110 asks for `If-None-Match`.
     public func matches(ifNoneMatch header: String) -> Bool {
-        for candidate in header.split(separator: ",") {
+        Self.tag(etag, matches: header)
+    }
+
+    /// Whether an `If-None-Match` header value names the entity tagged `etag` (quoted), as
+    /// `matches(ifNoneMatch:)` decides it.
+    public static func tag(_ etag: String, matches ifNoneMatch: String) -> Bool {
+        for candidate in ifNoneMatch.split(separator: ",") {
             var tag = candidate.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag.removeFirst(2) }

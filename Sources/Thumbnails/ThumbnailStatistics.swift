@@ -2,6 +2,8 @@
 public struct ThumbnailStatistics: Sendable, Hashable {
     /// Images served from the disk cache.
     public var hits = 0
+    /// Images served from memory, without reading their file.
+    public var memoryHits = 0
     /// Placeholders served from a remembered failure, without touching the photo.
     public var rememberedFailures = 0
     /// Photos decoded and encoded.

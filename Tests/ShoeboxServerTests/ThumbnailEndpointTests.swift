@@ -35,6 +35,37 @@ struct ThumbnailEndpointTests {
         #expect(again[1].status == .ok, "a preview has its own tag")
     }
 
+    @Test("A thumbnail kept in memory is still refused once its file is a link out of the root; its tag gets 304 without the disk cache")
+    func keptThumbnailsKeepTheChecks() async throws {
+        let fixture = try await ServerFixture(count: 12)
+        let rows = try fixture.rows().filter { !$0.path.hasPrefix("broken") }
+        let (swapped, kept) = (rows[0], rows[1])
+        let app = try ShoeboxServer.makeApplication(settings: fixture.settings())
+        try await app.test(.router) { client in
+            let uris = [swapped, kept].map { "/api/photos/\($0.id)/thumbnail" }
+            let first = try await client.execute(uri: uris[0], method: .get)
+            let second = try await client.execute(uri: uris[1], method: .get)
+            #expect(first.status == .ok && second.status == .ok)
+            let etag = try #require(second.headers[.eTag])
+
+            try FileManager.default.removeItem(atPath: fixture.root + "/" + swapped.path)
+            try FileManager.default.createSymbolicLink(atPath: fixture.root + "/" + swapped.path, withDestinationPath: "/etc/passwd")
+            try FileManager.default.removeItem(atPath: fixture.tree.path + "/cache")
+            let refused = try await client.execute(uri: uris[0], method: .get)
+            #expect(refused.status == .notFound)
+            #expect(!String(buffer: refused.body).contains("root:"))
+
+            let again = try await client.execute(uri: uris[1], method: .get)
+            #expect(again.status == .ok)
+            #expect(again.headers[.eTag] == etag)
+            #expect(Array(again.body.readableBytesView) == Array(second.body.readableBytesView))
+            let revalidated = try await client.execute(uri: uris[1], method: .get, headers: [.ifNoneMatch: etag])
+            #expect(revalidated.status == .notModified)
+            #expect(revalidated.headers[.eTag] == etag)
+            #expect(revalidated.body.readableBytes == 0)
+        }
+    }
+
     @Test("A file that cannot be decoded gets a placeholder and the reason, every time; bad sizes and ids get JSON errors")
     func placeholderAndErrors() async throws {
         let fixture = try await ServerFixture(count: 5)
