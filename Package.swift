@@ -70,6 +70,8 @@ let package = Package(
             dependencies: [
                 "PhotoMetadata",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
