@@ -85,8 +85,10 @@ final class IndexJob: Sendable {
         var folder = FolderBatch(folder: RelativePath(bytes: []))
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
         // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
+        var lookup = known.folder(RelativePath(bytes: []))
         let failures = walker.walkFiles(shouldStop: { control.isStopRequested }) { file in
-            let record = known.find(folder: file.folder, name: file.name)
+            if file.folder != lookup.path { lookup = known.folder(file.folder) }
+            let record = known.find(in: lookup, name: file.name)
             var stamp: FileStamp?
             if record != nil {
                 guard let status = file.stamp() else { return }  // vanished since readdir

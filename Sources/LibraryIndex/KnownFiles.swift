@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the index already holds for a path: its stamp and whether it is a photo row or an ignored file.
 struct KnownFile: Sendable {
     var stamp: FileStamp
@@ -56,40 +62,66 @@ struct KnownFiles {
                 var hash = Self.seed
                 Self.mix(path, into: &hash)
                 var slot = Int(truncatingIfNeeded: Self.finish(hash)) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                while slots[slot] != 0 {
+                    // A path in both tables (which no run writes): the later row stands for it, as
+                    // in a dictionary, and the earlier one is never reported as gone.
+                    let other = records[Int(slots[slot]) - 1]
+                    if other.count == record.count, memcmp(all.baseAddress! + other.start, path.baseAddress!, path.count) == 0 {
+                        records[Int(slots[slot]) - 1].seen = true
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
                 slots[slot] = Int32(i + 1)
             }
         }
     }
 
-    /// The record of `folder/name`, or nil.
-    func find(folder: RelativePath, name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let folderBytes = folder.bytes
+    /// A folder's share of the lookups of its files: its bytes and the hash state after them.
+    struct Folder {
+        let path: RelativePath
+        fileprivate let hash: UInt64
+        /// The length of `path/` (0 for the root).
+        fileprivate let prefixCount: Int
+    }
+
+    /// The folder part of `find`, done once per folder rather than once per file.
+    func folder(_ path: RelativePath) -> Folder {
         var hash = Self.seed
-        if !folderBytes.isEmpty {
-            folderBytes.withUnsafeBufferPointer { Self.mix($0, into: &hash) }
+        if !path.bytes.isEmpty {
+            path.bytes.withUnsafeBufferPointer { Self.mix($0, into: &hash) }
             Self.mix(CollectionOfOne(UInt8(ascii: "/")), into: &hash)
         }
+        return Folder(path: path, hash: hash, prefixCount: path.bytes.isEmpty ? 0 : path.bytes.count + 1)
+    }
+
+    /// The record of the file `name` in `folder`, or nil.
+    ///
+    /// - Complexity: O(1) expected: one hash of the name, one probe sequence at a load of at most ½.
+    func find(in folder: Folder, name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var hash = folder.hash
         Self.mix(name, into: &hash)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.finish(hash)) & mask
+        let length = folder.prefixCount + name.count
         return bytes.withUnsafeBufferPointer { all -> Int? in
-            while slots[slot] != 0 {
-                let i = Int(slots[slot]) - 1
-                let record = records[i]
-                let length = folderBytes.isEmpty ? name.count : folderBytes.count + 1 + name.count
-                if Int(record.count) == length {
-                    let path = UnsafeBufferPointer(rebasing: all[record.start..<(record.start + length)])
-                    let nameStart = length - name.count
-                    if path[nameStart...].elementsEqual(name),
-                       folderBytes.isEmpty || (path[nameStart - 1] == UInt8(ascii: "/") && path[..<(nameStart - 1)].elementsEqual(folderBytes)) {
-                        return i
+            folder.path.bytes.withUnsafeBufferPointer { folderBytes -> Int? in
+                while slots[slot] != 0 {
+                    let i = Int(slots[slot]) - 1
+                    let record = records[i]
+                    if Int(record.count) == length {
+                        let path = all.baseAddress! + record.start
+                        if memcmp(path + folder.prefixCount, name.baseAddress!, name.count) == 0,
+                           folder.prefixCount == 0
+                            || (path[folderBytes.count] == UInt8(ascii: "/") && memcmp(path, folderBytes.baseAddress!, folderBytes.count) == 0) {
+                            return i
+                        }
                     }
+                    slot = (slot + 1) & mask
                 }
-                slot = (slot + 1) & mask
+                return nil
             }
-            return nil
         }
     }
 

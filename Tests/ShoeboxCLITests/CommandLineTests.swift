@@ -210,6 +210,19 @@ struct CommandLineTests {
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
+    @Test("`index --help` and the README give the default reader jobs that a run uses")
+    func defaultJobsDocumented() throws {
+        let help = try ShoeboxProcess.runWithDeadline(["index", "--help"])
+        #expect(help.status == 0)
+        // The help text wraps lines: compare with the spaces collapsed.
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("default: 4 per core and at least 8, here \(IndexSettings.defaultJobs);"), "\(help.stdout)")
+        let readme = try String(contentsOf: ShoeboxProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(readme.contains("0, the default, starts 4 reader threads per core and at least 8"))
+        #expect(IndexSettings.default.jobs == 0 && IndexSettings.defaultJobs == max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
+    }
+
     @Test("config/shoebox.json holds exactly the built-in defaults")
     func configFileMatchesDefaults() throws {
         let path = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
