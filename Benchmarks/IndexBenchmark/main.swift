@@ -108,6 +108,22 @@ func inProcessRerun(root: String, database: String) async throws -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
+/// The best of two unchanged re-runs and of two `find` stat walks, alternating, after an untimed
+/// walk and a read of the index: on a shared machine the first pass over a large tree after other
+/// work pays for caches that the cold runs dropped.
+func bestOfTwo(tree: String, database: String) -> (rerun: Measurement, find: Measurement) {
+    _ = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null; cat '\(database)' > /dev/null")
+    var rerun: Measurement?
+    var find: Measurement?
+    for _ in 0..<2 {
+        let r = measure("shoebox index (unchanged re-run)", [shoebox, "index", tree, "--db", database])
+        let f = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null", name: "find -printf '%s %T@' (stat walk)")
+        if rerun == nil || r.seconds < rerun!.seconds { rerun = r }
+        if find == nil || f.seconds < find!.seconds { find = f }
+    }
+    return (rerun!, find!)
+}
+
 func row(_ name: String, _ seconds: Double, _ note: String) -> String {
     name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.3f   ", seconds) + note
 }
@@ -164,6 +180,7 @@ let readLimit = "find '\(photos)' -type f -print0 | xargs -0 -P8 -n 64 head -c 6
 if cold {
     print("")
     print("Cold cache (page cache dropped before each), \(files.count) files, fresh database")
+print("(the page cache is shared with whatever else runs: on a shared machine these vary from run to run)")
     print("what".padding(toLength: 52, withPad: " ", startingAt: 0) + " seconds   comparison")
     var runs: [Measurement] = []
     for (name, extra) in [("shoebox index (default jobs: \(defaultJobs))", [String]()), ("shoebox index --jobs 16", ["--jobs", "16"]),
@@ -173,10 +190,16 @@ if cold {
             print("cannot drop the page cache (run as root): cold runs skipped")
             break
         }
+        // The photos are cold, not the program: its hundred-odd libraries (libvips's) are loaded
+        // first, and what that costs cold is printed below on its own.
+        _ = measure("load", [shoebox, "--help"])
         runs.append(measure(name, [shoebox, "index", photos, "--db", database] + extra))
     }
     if runs.count == 3, dropCaches() {
         let limit = shell(readLimit)
+        _ = dropCaches()
+        let start = measure("start", [shoebox, "--help"])
+        print(String(format: "(starting shoebox with a cold cache, `shoebox --help`: %.3f s, not included above)", start.seconds))
         for run in runs {
             print(row(run.name, run.seconds, String(format: "%.2f× the read limit", run.seconds / limit.seconds)))
         }
@@ -194,10 +217,8 @@ for (name, extra) in [("--jobs 16", ["--jobs", "16"]), ("--jobs \(cores) (one pe
     results.append(measure("shoebox index, fresh, \(name)", [shoebox, "index", photos, "--db", database] + extra))
 }
 let fresh = results[results.count - 1].seconds
-_ = shell("find '\(photos)' -type f -printf '%s %T@\\n' > /dev/null")
-let rerun = measure("shoebox index (unchanged re-run)", [shoebox, "index", photos, "--db", database])
+let (rerun, statWalk) = bestOfTwo(tree: photos, database: database)
 results.append(rerun)
-let statWalk = shell("find '\(photos)' -type f -printf '%s %T@\\n' > /dev/null", name: "find -printf '%s %T@' (stat walk)")
 results.append(statWalk)
 
 let tags = ["-DateTimeOriginal", "-SubSecTimeOriginal", "-OffsetTimeOriginal", "-CreateDate", "-ModifyDate",
@@ -266,15 +287,11 @@ if let large {
         let first = measure("first index", [shoebox, "index", tree, "--db", index])
         print(String(format: "first index of %d files: %.1f s, peak %.0f MB", large, first.seconds, first.peakMB))
     }
-    // One untimed walk and a read of the index, so that both timed runs find the same warm
-    // caches (the cold runs above dropped them).
-    _ = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null; cat '\(index)' > /dev/null")
-    let again = measure("shoebox index (unchanged re-run)", [shoebox, "index", tree, "--db", index])
-    let walk = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null", name: "find")
+    let (again, walk) = bestOfTwo(tree: tree, database: index)
     reruns.append((large, again, walk, try await inProcessRerun(root: tree, database: index)))
 }
 print("")
-print("Unchanged re-index against a `find -printf '%s %T@'` stat walk of the same tree (warm cache)")
+print("Unchanged re-index against a `find -printf '%s %T@'` stat walk of the same tree (warm cache, best of 2)")
 print("files        shoebox index   peak MB   find -printf   ratio   in-process re-run   ratio")
 for (n, s, f, p) in reruns {
     print(String(format: "%-12d %11.3f s  %8.1f   %10.3f s   %.2f×   %15.3f s   %.2f×", n, s.seconds, s.peakMB, f.seconds, s.seconds / f.seconds, p, p / f.seconds))
