@@ -75,6 +75,8 @@ let package = Package(
                 "PhotoMetadata",
                 "WallClock",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

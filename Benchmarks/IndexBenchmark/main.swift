@@ -1,18 +1,28 @@
-// Times `shoebox index` side by side with exiftool and exiv2 on the same generated photos.
+// Times `shoebox index` on generated photos: cold and warm first runs against the parallel read
+// limit, unchanged re-runs against a `find` stat walk (at N files and, with --large, at a million),
+// and exiftool and exiv2 reading the same tags.
 //
 //   swift build -c release --product shoebox --product IndexBenchmark
 //   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
+//                                 [--cold] [--large 1000000] [--large-folder DIR]
 //   .build/release/IndexBenchmark --mixed [--count 10000]   # photos + a fifth as many videos
+//
+// `--cold` drops the page cache before each cold run (`echo 3 > /proc/sys/vm/drop_caches`: root
+// only) and times a first index with the default jobs, with `--jobs 16`, and the parallel read
+// limit: `head -c 64K` of every file, 8 at a time. `--large N` builds a tree of N tiny JPEGs once
+// (under /tmp, kept for the next run; `--large-folder` to choose where), indexes it once, then
+// times an unchanged re-run against `find -printf '%s %T@'` on the same, warm, tree.
 //
 // `--mixed` adds `count / 5` MP4 videos whose `moov` sits after 50 MB of media data (sparse
 // files: the media data is a hole) and reports what reading each kind of file cost: `pread`
 // calls and bytes per file, from the reader's own counter, and the whole run's `rchar`.
 //
 // Every tool reads the same tags (capture dates, sub-seconds, offsets, orientation, size, make and
-// model) from the same files with a warm cache. Peak memory is the child's maximum resident set
-// (measured with GNU time, `apt-get install time`).
+// model) from the same files. Peak memory is the child's maximum resident set (measured with GNU
+// time, `apt-get install time`).
 
 import Foundation
+import LibraryIndex
 import PhotoFixtures
 import PhotoMetadata
 
@@ -54,7 +64,69 @@ func measure(_ name: String, _ arguments: [String]) -> Measurement {
     return Measurement(name: name, seconds: seconds, peakMB: (kilobytes ?? .nan) / 1024)
 }
 
-func shell(_ command: String) -> Measurement { measure(command, ["/bin/sh", "-c", command]) }
+func shell(_ command: String, name: String? = nil) -> Measurement { measure(name ?? command, ["/bin/sh", "-c", command]) }
+
+/// Empties the page, dentry and inode caches (root only); false when that is not allowed.
+func dropCaches() -> Bool {
+    sync()
+    guard let handle = FileHandle(forWritingAtPath: "/proc/sys/vm/drop_caches") else { return false }
+    defer { try? handle.close() }
+    return (try? handle.write(contentsOf: Data("3\n".utf8))) != nil
+}
+
+func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// Writes `library` under `root` with plain POSIX calls (a million files in a few minutes).
+func writeTree(_ library: SampleLibrary, to root: String) throws {
+    var folder = ""
+    try library.forEachFile { file in
+        let slash = file.path.lastIndex(of: "/")!
+        let parent = String(file.path[..<slash])
+        if parent != folder {
+            try FileManager.default.createDirectory(atPath: root + "/" + parent, withIntermediateDirectories: true)
+            folder = parent
+        }
+        let fd = open(root + "/" + file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
+        defer { close(fd) }
+        let written = file.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == file.bytes.count else { throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: file.path]) }
+    }
+}
+
+/// An unchanged re-run inside this process: the indexer's own time, without starting a process
+/// (which loads libvips and its hundred libraries) or parsing arguments.
+func inProcessRerun(root: String, database: String) async throws -> Double {
+    let store = try LibraryStore(path: database, mode: .readWrite)
+    let start = ContinuousClock.now
+    var last = IndexProgress()
+    for try await progress in try Indexer(root: root, store: store).run() { last = progress }
+    let elapsed = ContinuousClock.now - start
+    guard last.phase == .completed, last.opened == 0 else { print("the in-process re-run was not an unchanged run: \(last)"); return .nan }
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The best of two unchanged re-runs and of two `find` stat walks, alternating, after an untimed
+/// walk and a read of the index: on a shared machine the first pass over a large tree after other
+/// work pays for caches that the cold runs dropped.
+func bestOfTwo(tree: String, database: String) -> (rerun: Measurement, find: Measurement) {
+    _ = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null; cat '\(database)' > /dev/null")
+    var rerun: Measurement?
+    var find: Measurement?
+    for _ in 0..<2 {
+        let r = measure("shoebox index (unchanged re-run)", [shoebox, "index", tree, "--db", database])
+        let f = shell("find '\(tree)' -type f -printf '%s %T@\\n' > /dev/null", name: "find -printf '%s %T@' (stat walk)")
+        if rerun == nil || r.seconds < rerun!.seconds { rerun = r }
+        if find == nil || f.seconds < find!.seconds { find = f }
+    }
+    return (rerun!, find!)
+}
+
+func row(_ name: String, _ seconds: Double, _ note: String) -> String {
+    name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.3f   ", seconds) + note
+}
 
 // Arguments.
 var count = 10_000
@@ -62,6 +134,9 @@ var folder: String?
 var keep = false
 var shoeboxOnly = false
 var mixed = false
+var cold = false
+var large: Int?
+var largeFolder: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -70,8 +145,11 @@ while let argument = arguments.popFirst() {
     case "--keep": keep = true
     case "--shoebox-only": shoeboxOnly = true
     case "--mixed": mixed = true
+    case "--cold": cold = true
+    case "--large": large = Int(arguments.popFirst() ?? "")
+    case "--large-folder": largeFolder = arguments.popFirst()
     default:
-        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed]")
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed] [--cold] [--large N] [--large-folder DIR]")
         exit(2)
     }
 }
@@ -86,32 +164,70 @@ let photos = work + "/photos"
 let database = work + "/index.sqlite"
 if !FileManager.default.fileExists(atPath: photos) {
     print("Generating \(count) photos under \(photos)…")
-    try SampleLibrary(count: count, seed: 42).write(to: photos)
+    try writeTree(SampleLibrary(count: count, seed: 42), to: photos)
 }
 if mixed {
     try runMixed()
     exit(0)
 }
 let files = try FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".jpg") }.sorted()
-print("\(files.count) JPEG files, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let defaultJobs = IndexSettings.default.readerThreads
+print("\(files.count) JPEG files, \(cores) cores; default jobs: \(defaultJobs)")
+let readLimit = "find '\(photos)' -type f -print0 | xargs -0 -P8 -n 64 head -c 64K > /dev/null"
+
+// 1. Cold cache: a first index as after a reboot, against reading the same heads 8 at a time.
+if cold {
+    print("")
+    print("Cold cache (page cache dropped before each), \(files.count) files, fresh database")
+print("(the page cache is shared with whatever else runs: on a shared machine these vary from run to run)")
+    print("what".padding(toLength: 52, withPad: " ", startingAt: 0) + " seconds   comparison")
+    var runs: [Measurement] = []
+    for (name, extra) in [("shoebox index (default jobs: \(defaultJobs))", [String]()), ("shoebox index --jobs 16", ["--jobs", "16"]),
+                          ("shoebox index --jobs \(cores) (one per core)", ["--jobs", "\(cores)"])] {
+        removeDatabase(database)
+        guard dropCaches() else {
+            print("cannot drop the page cache (run as root): cold runs skipped")
+            break
+        }
+        // The photos are cold, not the program: its hundred-odd libraries (libvips's) are loaded
+        // first, and what that costs cold is printed below on its own.
+        _ = measure("load", [shoebox, "--help"])
+        runs.append(measure(name, [shoebox, "index", photos, "--db", database] + extra))
+    }
+    if runs.count == 3, dropCaches() {
+        let limit = shell(readLimit)
+        _ = dropCaches()
+        let start = measure("start", [shoebox, "--help"])
+        print(String(format: "(starting shoebox with a cold cache, `shoebox --help`: %.3f s, not included above)", start.seconds))
+        for run in runs {
+            print(row(run.name, run.seconds, String(format: "%.2f× the read limit", run.seconds / limit.seconds)))
+        }
+        print(row("head -c 64K, 8 in parallel (read limit)", limit.seconds, "(reference)"))
+    }
+}
 
 // Warm the cache.
 _ = shell("find '\(photos)' -type f -print0 | xargs -0 cat > /dev/null")
 
+// 2. Warm cache: a first index, then an unchanged re-run against a stat walk.
 var results: [Measurement] = []
-try? FileManager.default.removeItem(atPath: database)
-for suffix in ["-wal", "-shm", "-lock"] { try? FileManager.default.removeItem(atPath: database + suffix) }
-results.append(measure("shoebox index (fresh database)", [shoebox, "index", photos, "--db", database]))
-results.append(measure("shoebox index (unchanged re-run)", [shoebox, "index", photos, "--db", database]))
-results.append(shell("find '\(photos)' -type f -printf '%s %T@\\n' > /dev/null"))
-results[results.count - 1].name = "find -printf size+mtime (stat walk)"
+for (name, extra) in [("--jobs 16", ["--jobs", "16"]), ("--jobs \(cores) (one per core)", ["--jobs", "\(cores)"]), ("default jobs: \(defaultJobs)", [])] {
+    removeDatabase(database)
+    results.append(measure("shoebox index, fresh, \(name)", [shoebox, "index", photos, "--db", database] + extra))
+}
+let fresh = results[results.count - 1].seconds
+let (rerun, statWalk) = bestOfTwo(tree: photos, database: database)
+results.append(rerun)
+results.append(statWalk)
 
 let tags = ["-DateTimeOriginal", "-SubSecTimeOriginal", "-OffsetTimeOriginal", "-CreateDate", "-ModifyDate",
             "-Orientation", "-ImageWidth", "-ImageHeight", "-Make", "-Model"]
+var others: [Measurement] = []
 if shoeboxOnly {
     // Only shoebox and the stat walk.
 } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") {
-    results.append(measure("exiftool -fast2 -r", ["exiftool", "-fast2", "-r", "-j", "-n"] + tags + [photos]))
+    others.append(measure("exiftool -fast2 -r", ["exiftool", "-fast2", "-r", "-j", "-n"] + tags + [photos]))
 } else {
     print("exiftool not installed (apt-get install libimage-exiftool-perl): skipped")
 }
@@ -128,27 +244,59 @@ if shoeboxOnly {
         total.seconds += m.seconds
         total.peakMB = max(total.peakMB, m.peakMB)
     }
-    results.append(total)
+    others.append(total)
 } else {
     print("exiv2 not installed (apt-get install exiv2): skipped")
 }
 
-let fresh = results[0].seconds
-let statWalk = results[2].seconds
 print("")
-print("tool".padding(toLength: 38, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   comparison")
-for (i, m) in results.enumerated() {
-    let rate = Double(files.count) / m.seconds
+print("Warm cache, \(files.count) files")
+print("tool".padding(toLength: 44, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   comparison")
+for m in results + others {
     let comparison: String
-    switch i {
-    case 0: comparison = ""
-    case 1: comparison = String(format: "%.1f× the stat walk", m.seconds / statWalk)
-    case 2: comparison = "(reference for re-runs)"
-    default: comparison = String(format: "shoebox is %.1f× faster", m.seconds / fresh)
+    if m.name == rerun.name {
+        comparison = String(format: "%.2f× the stat walk", m.seconds / statWalk.seconds)
+    } else if m.name == statWalk.name {
+        comparison = "(reference for re-runs)"
+    } else if others.contains(where: { $0.name == m.name }) {
+        comparison = String(format: "shoebox is %.1f× faster", m.seconds / fresh)
+    } else {
+        comparison = ""
     }
-    print(m.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-        + String(format: "%7.3f  %9.0f  %8.1f   ", m.seconds, rate, m.peakMB) + comparison)
+    print(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: "%7.3f  %9.0f  %8.1f   ", m.seconds, Double(files.count) / m.seconds, m.peakMB) + comparison)
 }
+
+// 3. Unchanged re-runs side by side with `find` at N files and at the large size.
+let start = measure("shoebox --help", [shoebox, "--help"])
+var reruns: [(files: Int, shoebox: Measurement, find: Measurement, inProcess: Double)] = [
+    (files.count, rerun, statWalk, try await inProcessRerun(root: photos, database: database)),
+]
+if let large {
+    let root = largeFolder ?? "/tmp/shoebox-bench-large-\(large)"
+    let tree = root + "/photos"
+    let index = root + "/index.sqlite"
+    if !FileManager.default.fileExists(atPath: root + "/complete") {
+        print("")
+        print("Writing \(large) tiny JPEGs under \(tree) (once; kept for later runs)…")
+        try? FileManager.default.removeItem(atPath: root)
+        try writeTree(SampleLibrary(count: large, seed: 7), to: tree)
+        FileManager.default.createFile(atPath: root + "/complete", contents: nil)
+    }
+    if !FileManager.default.fileExists(atPath: index) {
+        let first = measure("first index", [shoebox, "index", tree, "--db", index])
+        print(String(format: "first index of %d files: %.1f s, peak %.0f MB", large, first.seconds, first.peakMB))
+    }
+    let (again, walk) = bestOfTwo(tree: tree, database: index)
+    reruns.append((large, again, walk, try await inProcessRerun(root: tree, database: index)))
+}
+print("")
+print("Unchanged re-index against a `find -printf '%s %T@'` stat walk of the same tree (warm cache, best of 2)")
+print("files        shoebox index   peak MB   find -printf   ratio   in-process re-run   ratio")
+for (n, s, f, p) in reruns {
+    print(String(format: "%-12d %11.3f s  %8.1f   %10.3f s   %.2f×   %15.3f s   %.2f×", n, s.seconds, s.peakMB, f.seconds, s.seconds / f.seconds, p, p / f.seconds))
+}
+print(String(format: "(starting the shoebox process alone, `shoebox --help`: %.3f s)", start.seconds))
 if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }
 
 /// The mixed tree: the photos plus `count / 5` videos with 50 MB of media data before `moov`.
@@ -197,8 +345,7 @@ if !keep && folder == nil { try? FileManager.default.removeItem(atPath: work) }
                      Double(entry.bytes) / Double(entry.files), entry.maxBytes, Double(entry.apparent) / Double(entry.files) / 1024))
     }
 
-    try? FileManager.default.removeItem(atPath: database)
-    for suffix in ["-wal", "-shm", "-lock"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    removeDatabase(database)
     // A shell's /proc/PID/io includes the reads of the children it waited for.
     let report = NSTemporaryDirectory() + "shoebox-bench-io-\(getpid())"
     defer { unlink(report) }

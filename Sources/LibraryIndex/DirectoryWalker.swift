@@ -30,15 +30,37 @@ struct DirectoryWalker {
     var trustsEntryTypes = true
     /// Files never reported, such as the index database when it lies inside the root.
     let excluded: Set<RelativePath>
-    private let skipFolders: Set<[UInt8]>
-    private let skipFiles: Set<[UInt8]>
+    /// Few names, compared in place with each entry's borrowed name.
+    private let skipFolders: [[UInt8]]
+    private let skipFiles: [[UInt8]]
 
     init(root: [UInt8], settings: IndexSettings, excluding excluded: Set<RelativePath> = []) {
         self.root = root
         self.settings = settings
         self.excluded = excluded
-        skipFolders = Set(settings.skipFolders.map { Array($0.utf8) })
-        skipFiles = Set(settings.skipFiles.map { Array($0.utf8) })
+        skipFolders = settings.skipFolders.map { Array($0.utf8) }
+        skipFiles = settings.skipFiles.map { Array($0.utf8) }
+    }
+
+    /// A file the walk is at, valid only during the `walkFiles` callback: its name is borrowed
+    /// from the directory entry, so a file the caller does not keep costs no allocation.
+    struct FoundFile: ~Copyable {
+        /// The folder, relative to the root; the same value for every file of a folder.
+        let folder: RelativePath
+        /// The file name's bytes, without a terminating NUL.
+        let name: UnsafeBufferPointer<UInt8>
+        fileprivate let cName: UnsafePointer<CChar>
+        fileprivate let descriptor: Int32
+        fileprivate let status: stat?
+
+        var path: RelativePath { folder.appending(Array(name)) }
+
+        /// The file's size and modification time (one `fstatat`, unless the walk already has
+        /// them), or nil when it vanished or is no longer a regular file.
+        func stamp() -> FileStamp? {
+            guard let st = status ?? DirectoryWalker.status(of: cName, in: descriptor), FileSystem.isRegularFile(st) else { return nil }
+            return FileStamp(st)
+        }
     }
 
     /// Walks the whole tree, calling `found` for each file; returns the folders that could not be read.
@@ -55,6 +77,28 @@ struct DirectoryWalker {
         shouldStop: () -> Bool = { false }, wantsStamp: (RelativePath) -> Bool = { _ in true },
         entered: (RelativePath) -> Void = { _ in },
         found: (Entry) -> Void
+    ) -> [Failure] {
+        walkFiles(from: start, shouldStop: shouldStop, entered: entered) { file in
+            let path = file.path
+            var stamp: FileStamp?
+            if wantsStamp(path) {
+                guard let status = file.stamp() else { return }  // vanished since readdir
+                stamp = status
+            }
+            found(Entry(path: path, stamp: stamp))
+        }
+    }
+
+    /// Walks the whole tree like `walk`, handing each regular file over as a borrowed `FoundFile`,
+    /// which `stat`s only when asked for its stamp.
+    ///
+    /// - Complexity: one `opendir` per folder and, for file systems that report entry types, no
+    ///   system call per file; no allocation per file either.
+    func walkFiles(
+        from start: RelativePath = RelativePath(bytes: []),
+        shouldStop: () -> Bool = { false },
+        entered: (RelativePath) -> Void = { _ in },
+        found: (borrowing FoundFile) -> Void
     ) -> [Failure] {
         var failures: [Failure] = []
         var pending: [RelativePath] = [start]
@@ -75,29 +119,29 @@ struct DirectoryWalker {
                     if errno != 0 { failures.append(Failure(path: directory, error: Errno(errno))) }
                     break
                 }
-                let name = Self.name(of: entry)
-                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-                if settings.skipHidden && name.first == 0x2E { continue }
+                let kindFromEntry = trustsEntryTypes ? Int(entry.pointee.d_type) : Int(DT_UNKNOWN)
+                withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: CChar.self, capacity: 256) { cName in
+                        let name = UnsafeBufferPointer(start: UnsafeRawPointer(cName).assumingMemoryBound(to: UInt8.self), count: strlen(cName))
+                        if name.count == 1 && name[0] == 0x2E || name.count == 2 && name[0] == 0x2E && name[1] == 0x2E { return }
+                        if settings.skipHidden && name.first == 0x2E { return }
 
-                // Symbolic links, devices and the like are never reported.
-                var st: stat?
-                var kind = trustsEntryTypes ? Int(entry.pointee.d_type) : Int(DT_UNKNOWN)
-                if kind == Int(DT_UNKNOWN) {
-                    guard let status = Self.status(of: name, in: descriptor) else { continue }  // vanished since readdir
-                    st = status
-                    kind = FileSystem.isDirectory(status) ? Int(DT_DIR) : FileSystem.isRegularFile(status) ? Int(DT_REG) : Int(DT_UNKNOWN)
-                }
-                if kind == Int(DT_DIR) {
-                    if !skipFolders.contains(name) { subdirectories.append(directory.appending(name)) }
-                } else if kind == Int(DT_REG) {
-                    let path = directory.appending(name)
-                    guard !skipFiles.contains(name) && !excluded.contains(path) else { continue }
-                    var stamp: FileStamp?
-                    if wantsStamp(path) {
-                        guard let status = st ?? Self.status(of: name, in: descriptor), FileSystem.isRegularFile(status) else { continue }
-                        stamp = FileStamp(status)
+                        // Symbolic links, devices and the like are never reported.
+                        var st: stat?
+                        var kind = kindFromEntry
+                        if kind == Int(DT_UNKNOWN) {
+                            guard let status = Self.status(of: cName, in: descriptor) else { return }  // vanished since readdir
+                            st = status
+                            kind = FileSystem.isDirectory(status) ? Int(DT_DIR) : FileSystem.isRegularFile(status) ? Int(DT_REG) : Int(DT_UNKNOWN)
+                        }
+                        if kind == Int(DT_DIR) {
+                            if !skipFolders.contains(where: { $0.elementsEqual(name) }) { subdirectories.append(directory.appending(Array(name))) }
+                        } else if kind == Int(DT_REG) {
+                            guard !skipFiles.contains(where: { $0.elementsEqual(name) }) else { return }
+                            guard excluded.isEmpty || !excluded.contains(directory.appending(Array(name))) else { return }
+                            found(FoundFile(folder: directory, name: name, cName: cName, descriptor: descriptor, status: st))
+                        }
                     }
-                    found(Entry(path: path, stamp: stamp))
                 }
             }
             // Reversed so that popping visits subfolders in directory order.
@@ -107,17 +151,8 @@ struct DirectoryWalker {
     }
 
     /// `fstatat` of an entry of the open folder, without following a symbolic link.
-    private static func status(of name: [UInt8], in descriptor: Int32) -> stat? {
+    fileprivate static func status(of name: UnsafePointer<CChar>, in descriptor: Int32) -> stat? {
         var st = stat()
-        let rc = FileSystem.withCPath(name) { fstatat(descriptor, $0, &st, AT_SYMLINK_NOFOLLOW) }
-        return rc == 0 ? st : nil
-    }
-
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-        withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let length = bytes.firstIndex(of: 0) ?? bytes.count
-            return Array(bytes[..<length])
-        }
+        return fstatat(descriptor, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? st : nil
     }
 }

@@ -13,8 +13,16 @@ final class IndexJob: Sendable {
     let prune: Bool
     let control = RunControl()
     private let openedFiles = Atomic<Int>(0)
+    /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
+    private let writtenChanges = Atomic<Int>(0)
     /// Reader threads running in this process, across runs (tests check that none outlive a run).
     package static let liveReaders = Atomic<Int>(0)
+
+    #if DEBUG
+    /// Seconds each reader waits before a file, from `SHOEBOX_TEST_READ_DELAY` (debug builds only):
+    /// lets the command-line tests interrupt or kill a run while it is certainly still reading.
+    private static let testReadDelay = ProcessInfo.processInfo.environment["SHOEBOX_TEST_READ_DELAY"].flatMap(Double.init)
+    #endif
 
     init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool) {
         self.root = root
@@ -33,13 +41,16 @@ final class IndexJob: Sendable {
     /// sends the unchanged photos it belongs to back to be read.
     private struct FolderBatch {
         var folder: RelativePath
-        var unchangedPhotos: [(name: [UInt8], candidate: Candidate)] = []
+        /// Records of `KnownFiles`, so that the common case, no changed sidecar, costs no path.
+        var unchangedPhotos: [Int] = []
         var changedSidecars: [[UInt8]] = []
 
-        func flush(into candidates: inout [Candidate], progress: inout IndexProgress) {
+        func flush(into candidates: inout [Candidate], known: KnownFiles, progress: inout IndexProgress) {
             guard !changedSidecars.isEmpty else { return }
-            for (name, candidate) in unchangedPhotos where !SidecarNames.sidecars(of: name, among: changedSidecars).isEmpty {
-                candidates.append(candidate)
+            for record in unchangedPhotos {
+                let path = known.path(record)
+                guard !SidecarNames.sidecars(of: path.folderAndName.name, among: changedSidecars).isEmpty else { continue }
+                candidates.append(Candidate(path: path, known: known.records[record].knownFile))
                 progress.unchanged -= 1
             }
         }
@@ -57,49 +68,71 @@ final class IndexJob: Sendable {
     func execute(report: (IndexProgress) -> Void) throws(IndexError) {
         let lock = try IndexLock(databasePath: store.path)
         try store.claimRoot(root)
-        var unseen = try store.knownFiles()
+        var known = try store.knownFiles()
+        let lastRunCompleted = try store.lastRunCompleted()
         let runID = try store.beginRun()
         var progress = IndexProgress()
-        progress.photosBefore = unseen.values.count { $0.isPhoto }
+        progress.photosBefore = known.photoCount
         let throttle = ReportThrottle()
-        var reappeared: [RelativePath] = []
+        var reappeared: [Int] = []
 
         // 1. Walk: compare stamps; only new and changed files become candidates, and the unchanged
-        // photos of a new or changed sidecar.
+        // photos of a new or changed sidecar. An unchanged file costs one `fstatat`, one lookup
+        // and no allocation.
         var candidates: [Candidate] = []
         var sidecarCandidates: [Candidate] = []
         var sidecars: [RelativePath: [[UInt8]]] = [:]
         var folder = FolderBatch(folder: RelativePath(bytes: []))
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
         // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
-        let failures = walker.walk(shouldStop: { control.isStopRequested }, wantsStamp: { unseen[$0] != nil }) { entry in
+        var lookup = known.folder(RelativePath(bytes: []))
+        let failures = walker.walkFiles(shouldStop: { control.isStopRequested }) { file in
+            if file.folder != lookup.path { lookup = known.folder(file.folder) }
+            let record = known.find(in: lookup, name: file.name)
+            var stamp: FileStamp?
+            if record != nil {
+                guard let status = file.stamp() else { return }  // vanished since readdir
+                stamp = status
+            }
             progress.filesFound += 1
-            let known = unseen.removeValue(forKey: entry.path)
             // The walk reports a folder's files one after the other.
-            let (parent, name) = entry.path.folderAndName
-            if parent != folder.folder {
-                folder.flush(into: &candidates, progress: &progress)
-                folder = FolderBatch(folder: parent)
+            if file.folder != folder.folder {
+                folder.flush(into: &candidates, known: known, progress: &progress)
+                folder = FolderBatch(folder: file.folder)
             }
-            let isSidecar = SidecarNames.kind(of: name) != nil
-            if isSidecar { sidecars[parent, default: []].append(name) }
-            if let known, known.stamp == entry.stamp {
-                if known.isPhoto {
-                    progress.unchanged += 1
-                    folder.unchangedPhotos.append((name, Candidate(path: entry.path, known: known)))
+            let isSidecar = SidecarNames.kind(of: file.name) != nil
+            if isSidecar { sidecars[file.folder, default: []].append(Array(file.name)) }
+            if let record {
+                known.markSeen(record)
+                let knownFile = known.records[record].knownFile
+                if knownFile.stamp == stamp {
+                    if knownFile.isPhoto {
+                        progress.unchanged += 1
+                        folder.unchangedPhotos.append(record)
+                    } else {
+                        progress.skipped += 1
+                    }
+                    if knownFile.isMissing { reappeared.append(record) }
+                } else if isSidecar {
+                    sidecarCandidates.append(Candidate(path: file.path, known: knownFile))
+                    folder.changedSidecars.append(Array(file.name))
                 } else {
-                    progress.skipped += 1
+                    candidates.append(Candidate(path: file.path, known: knownFile))
                 }
-                if known.isMissing { reappeared.append(entry.path) }
             } else if isSidecar {
-                sidecarCandidates.append(Candidate(path: entry.path, known: known))
-                folder.changedSidecars.append(name)
+                sidecarCandidates.append(Candidate(path: file.path, known: nil))
+                folder.changedSidecars.append(Array(file.name))
             } else {
-                candidates.append(Candidate(path: entry.path, known: known))
+                candidates.append(Candidate(path: file.path, known: nil))
             }
-            if throttle.isDue() { progress.toRead = candidates.count + sidecarCandidates.count; report(progress) }
+            if progress.filesFound % 256 == 0 && throttle.isDue() {
+                progress.toRead = candidates.count + sidecarCandidates.count
+                report(progress)
+            }
         }
-        folder.flush(into: &candidates, progress: &progress)
+        folder.flush(into: &candidates, known: known, progress: &progress)
+        // Everything below works on the rows the walk did not find, usually few.
+        let unseen = control.isStopRequested ? [:] : known.unseen()
         progress.unreadableDirectories = failures.map(\.path)
         if !control.isStopRequested {
             try requeuePhotosOfRemovedSidecars(unseen: unseen, candidates: &candidates, progress: &progress)
@@ -121,7 +154,7 @@ final class IndexJob: Sendable {
         if !control.isStopRequested {
             progress.phase = .removing
             report(progress)
-            try store.apply(reappeared.map(IndexChange.found))
+            try apply(reappeared.map { IndexChange.found(known.path($0)) })
             let blind = progress.unreadableDirectories
             let gone = unseen.keys.filter { path in !blind.contains { path.isInside($0) } }
             let gonePhotos = gone.count { unseen[$0]?.isPhoto == true }
@@ -135,7 +168,10 @@ final class IndexJob: Sendable {
             }
         }
 
-        if !control.isStopRequested { try store.linkLivePhotos() }
+        // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
+        if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
+            try store.linkLivePhotos()
+        }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         try store.finishRun(runID, progress: progress)
@@ -155,8 +191,14 @@ final class IndexJob: Sendable {
 
     private func writeInBatches(_ changes: [IndexChange]) throws(IndexError) {
         for start in stride(from: 0, to: changes.count, by: settings.batchSize) {
-            try store.apply(Array(changes[start..<min(start + settings.batchSize, changes.count)]))
+            try apply(Array(changes[start..<min(start + settings.batchSize, changes.count)]))
         }
+    }
+
+    /// Writes one batch, counting it.
+    private func apply(_ changes: [IndexChange]) throws(IndexError) {
+        try store.apply(changes)
+        writtenChanges.add(changes.count, ordering: .relaxed)
     }
 
     /// Sends the unchanged photos of sidecars that disappeared since the last run back to be read,
@@ -198,7 +240,7 @@ final class IndexJob: Sendable {
         _ candidates: [Candidate], context: ReadContext, progress: inout IndexProgress, throttle: ReportThrottle,
         report: (IndexProgress) -> Void
     ) throws(IndexError) {
-        let jobs = min(settings.effectiveJobs, candidates.count)
+        let jobs = min(settings.readerThreads, candidates.count)
         let queue = WorkQueue(count: candidates.count)
         let buffer = ResultBuffer<(Candidate, Outcome)>(capacity: settings.batchSize * 4, producers: jobs)
         let readers = DispatchGroup()
@@ -208,6 +250,9 @@ final class IndexJob: Sendable {
             let thread = Thread { [self] in
                 let reader = MetadataReader()
                 while !control.isStopRequested, let index = queue.next() {
+                    #if DEBUG
+                    if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
+                    #endif
                     buffer.push((candidates[index], read(candidates[index], context: context, reader: reader)))
                 }
                 buffer.producerFinished()
@@ -248,7 +293,7 @@ final class IndexJob: Sendable {
                 }
             }
             do {
-                try store.apply(changes)
+                try apply(changes)
             } catch {
                 // A write failed (a full disk): stop the readers, wake any waiting on the full
                 // buffer, and let them end before reporting, so a long-lived process keeps no threads.

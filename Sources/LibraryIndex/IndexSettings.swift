@@ -8,7 +8,7 @@ public struct IndexSettings: Sendable, Hashable, Codable {
     public var skipFiles: [String]
     /// Skip files and folders whose name starts with a dot.
     public var skipHidden: Bool
-    /// Reader threads; 0 means one per core.
+    /// Reader threads; 0 (the default) means `defaultJobs`.
     public var jobs: Int
     /// Rows written per transaction (1–100,000).
     public var batchSize: Int
@@ -49,7 +49,7 @@ public struct IndexSettings: Sendable, Hashable, Codable {
     public func validate() throws(IndexError) {
         var problems: [String] = []
         if !(0...Self.maximumJobs).contains(jobs) {
-            problems.append("jobs must be 0 (one per core) to \(Self.maximumJobs) (got \(jobs))")
+            problems.append("jobs must be 0 (the default: \(Self.defaultJobs)) to \(Self.maximumJobs) (got \(jobs))")
         }
         if !(1...Self.maximumBatchSize).contains(batchSize) {
             problems.append("batchSize must be 1 to \(Self.maximumBatchSize) (got \(batchSize))")
@@ -81,6 +81,16 @@ public struct IndexSettings: Sendable, Hashable, Codable {
         removalLimitFrom = try c.decodeIfPresent(Int.self, forKey: .removalLimitFrom) ?? d.removalLimitFrom
     }
 
-    /// The number of reader threads to start.
-    var effectiveJobs: Int { jobs > 0 ? jobs : max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// The reader threads a run starts when `jobs` is 0: four per core, and at least 8.
+    ///
+    /// A reader spends most of a first index waiting for the disk, not computing: with one thread
+    /// per core a cold disk sees one or two requests at a time, while it serves eight or more
+    /// about as fast as one. On a warm cache the extra threads cost nothing measurable, since
+    /// the one writer thread sets the pace.
+    public static var defaultJobs: Int {
+        min(maximumJobs, max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// The reader threads a run with these settings starts.
+    public var readerThreads: Int { jobs > 0 ? jobs : Self.defaultJobs }
 }

@@ -12,7 +12,7 @@ public enum SidecarNames {
     static let shortestTruncation = 40
 
     /// The kind of sidecar a file name is, from its extension (any case), or `nil`.
-    public static func kind(of name: [UInt8]) -> SidecarReader.Kind? {
+    public static func kind(of name: some BidirectionalCollection<UInt8>) -> SidecarReader.Kind? {
         if hasSuffix(name, ".xmp") { return .xmp }
         if hasSuffix(name, ".json") { return .takeoutJSON }
         return nil
@@ -66,7 +66,7 @@ public enum SidecarNames {
         return nil
     }
 
-    private static func hasSuffix(_ name: [UInt8], _ suffix: StaticString) -> Bool {
+    private static func hasSuffix(_ name: some BidirectionalCollection<UInt8>, _ suffix: StaticString) -> Bool {
         suffix.withUTF8Buffer { expected in
             guard name.count > expected.count else { return false }
             return zip(name.suffix(expected.count), expected).allSatisfy { $0 | 0x20 == $1 | 0x20 }

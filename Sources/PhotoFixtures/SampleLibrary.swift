@@ -21,9 +21,16 @@ public struct SampleLibrary: Sendable {
 
     /// The files, in path order; photos are spread over about three years in bursts of days.
     public func files() -> [File] {
-        var rng = SplitMix64(seed: seed)
         var files: [File] = []
         files.reserveCapacity(count)
+        forEachFile { files.append($0) }
+        return files
+    }
+
+    /// Calls `body` with each file of `files()`, in the same order, one at a time: a library of
+    /// millions of files never has to sit in memory at once.
+    public func forEachFile<E: Error>(_ body: (File) throws(E) -> Void) throws(E) {
+        var rng = SplitMix64(seed: seed)
         var day = 0  // days since 2021-01-01
         var index = 0
         while index < count {
@@ -43,14 +50,13 @@ public struct SampleLibrary: Sendable {
                     dateTimeOriginal: date, subSecTimeOriginal: String(rng.next() % 1000),
                     orientation: orientation, make: "Shoebox", model: "Sample \(rng.next() % 5)")
                 let folder = String(format: "%04d/%04d-%02d-%02d", year, year, month, dayOfMonth)
-                files.append(File(
+                try body(File(
                     path: "\(folder)/IMG_\(String(format: "%05d", index)).jpg",
                     bytes: PhotoFixtures.jpeg(width: width, height: height, exif: exif),
                     captured: date))
                 index += 1
             }
         }
-        return files
     }
 
     /// Writes the library under `root`, creating folders as needed.

@@ -22,7 +22,9 @@ struct IndexCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The folder that holds the photos (a name starting with '-' goes after --).", valueName: "root"))
     var root: String
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Files read in parallel, 1–\(IndexSettings.maximumJobs) (default: one per core).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Files read in parallel, 1–\(IndexSettings.maximumJobs) (default: 4 per core and at least 8, here \(IndexSettings.defaultJobs); reads wait on the disk, so more readers than cores keep it busy).",
+        valueName: "n"))
     var jobs: Int?
 
     @Flag(help: ArgumentHelp(
@@ -37,7 +39,7 @@ struct IndexCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let jobs, !(1...IndexSettings.maximumJobs).contains(jobs) {
-            throw ValidationError("--jobs takes 1 to \(IndexSettings.maximumJobs) (e.g. --jobs 4), or leave it out to use every core.")
+            throw ValidationError("--jobs takes 1 to \(IndexSettings.maximumJobs) (e.g. --jobs 4), or leave it out for the default (\(IndexSettings.defaultJobs) here).")
         }
     }
 

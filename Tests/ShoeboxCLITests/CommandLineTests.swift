@@ -111,13 +111,17 @@ struct CommandLineTests {
         let count = 4000
         try SampleLibrary(count: count, seed: 3).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
+        // 2 ms a file on 2 readers: about 4 s of reading, so every kill lands mid-run.
+        let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"], environment: ShoeboxProcess.slowReads(0.002))
         Thread.sleep(forTimeInterval: delay)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the run ended before the kill")
 
         let queue = try DatabaseQueue(path: db)
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        let committed = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM photo") } ?? -1
+        #expect(committed < count, "the kill landed after every file was read")
         try queue.close()
 
         let rerun = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
@@ -137,27 +141,29 @@ struct CommandLineTests {
         let count = 6000
         try SampleLibrary(count: count, seed: 5).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
+        // 1 ms a file on one reader: about 6 s of reading, so the Ctrl-C lands mid-run.
+        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"], environment: ShoeboxProcess.slowReads(0.001))
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until some rows are committed, then interrupt.
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
+        var before = 0
+        while Date() < deadline && before == 0 {
             Thread.sleep(forTimeInterval: 0.05)
-            if let store = try? LibraryStore(path: db, mode: .readOnly), let n = try? store.photoCount(), n > 0 { break }
+            if let store = try? LibraryStore(path: db, mode: .readOnly), let n = try? store.photoCount() { before = n }
         }
+        #expect(before > 0, "no row was committed within 30 s")
         kill(process.processIdentifier, SIGINT)
         let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
 
         let committed = try LibraryStore(path: db, mode: .readOnly).photoCount()
-        if committed < count {
-            #expect(process.terminationStatus == 130)
-            #expect(output.contains("Stopped indexing"))
-            #expect(output.contains("\(committed.grouped) of \(count.grouped) new or changed files were read and committed"), "\(output)")
-        }
+        #expect(committed < count, "the Ctrl-C landed after every file was read")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(output.contains("Stopped indexing"))
+        #expect(output.contains("\(committed.grouped) of \(count.grouped) new or changed files were read and committed"), "\(output)")
         let rerun = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
         #expect(rerun.status == 0)
         #expect(try LibraryStore(path: db, mode: .readOnly).photoCount() == count)
@@ -202,6 +208,19 @@ struct CommandLineTests {
         let output = try ShoeboxProcess.run(["sections", "--level", "coarse", "--db", db, "--config", tree.path + "/config.json"])
         #expect(output.status == 1)
         #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test("`index --help` and the README give the default reader jobs that a run uses")
+    func defaultJobsDocumented() throws {
+        let help = try ShoeboxProcess.runWithDeadline(["index", "--help"])
+        #expect(help.status == 0)
+        // The help text wraps lines: compare with the spaces collapsed.
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("default: 4 per core and at least 8, here \(IndexSettings.defaultJobs);"), "\(help.stdout)")
+        let readme = try String(contentsOf: ShoeboxProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(readme.contains("0, the default, starts 4 reader threads per core and at least 8"))
+        #expect(IndexSettings.default.jobs == 0 && IndexSettings.defaultJobs == max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
     }
 
     @Test("config/shoebox.json holds exactly the built-in defaults")

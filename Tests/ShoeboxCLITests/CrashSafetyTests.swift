@@ -33,18 +33,23 @@ struct CrashSafetyTests {
         var rng = SplitMix64(seed: 2024)
         var previous = 0
         for round in 0..<20 {
-            let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"])
+            // 6 ms a file on 2 readers: 9 s of reading in all, more than the 20 rounds' 8.4 s at
+            // most, so that every kill lands while files are still being read.
+            let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "2"], environment: ShoeboxProcess.slowReads(0.006))
             Thread.sleep(forTimeInterval: 0.02 + Double(rng.next() % 400) / 1000)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the run ended before the kill")
             guard FileManager.default.fileExists(atPath: db) else { continue }
             let state = try inspect(db)
             #expect(state.integrity == "ok", "round \(round)")
             #expect(state.incomplete == 0, "round \(round)")
             #expect(state.duplicates == 0, "round \(round)")
             #expect(state.rows >= previous, "round \(round): committed rows are never lost")
+            #expect(state.rows < count, "round \(round): the kill landed after every file was read")
             previous = state.rows
         }
+        #expect(previous > 0, "no kill landed after a commit")
         let final = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
         #expect(final.status == 0, "\(final.stderr)")
         let state = try inspect(db)
@@ -62,28 +67,28 @@ struct CrashSafetyTests {
         var rng = SplitMix64(seed: 99)
         var rows = 0
         for round in 0..<10 {
-            let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
+            // 2 ms a file on one reader: 8 s of reading in all, more than the 10 rounds' 3.5 s.
+            let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"], environment: ShoeboxProcess.slowReads(0.002))
             let stdout = Pipe()
             process.standardOutput = stdout
             process.standardError = FileHandle.nullDevice
+            let runsBefore = try ShoeboxProcess.runCount(db)
             try process.run()
+            // From its run row on, the process has its Ctrl-C handler: the signal stops a run.
+            try ShoeboxProcess.waitForRunStart(database: db, runsBefore: runsBefore)
             Thread.sleep(forTimeInterval: 0.05 + Double(rng.next() % 300) / 1000)
             kill(process.processIdentifier, SIGINT)
             let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            guard FileManager.default.fileExists(atPath: db) else { continue }
             let state = try inspect(db)
             #expect(state.integrity == "ok", "round \(round)")
             #expect(state.incomplete == 0 && state.duplicates == 0, "round \(round)")
-            if process.terminationReason == .exit, process.terminationStatus == 130 {
-                // "Stopped indexing …  N of M new or changed files were read and committed"
-                let committed = output.split(separator: "\n").first { $0.contains("were read and committed") }
-                    .flatMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0].replacingOccurrences(of: ",", with: "")) }
-                #expect(committed.map { rows + $0 } == state.rows, "round \(round): \(output)")
-            } else if process.terminationReason == .exit {
-                #expect(process.terminationStatus == 0, "round \(round): \(output)")
-            }
-            // Otherwise the signal came before the handler was installed: nothing was being read.
+            #expect(state.rows < count, "round \(round): the Ctrl-C landed after every file was read")
+            #expect(process.terminationReason == .exit && process.terminationStatus == 130, "round \(round): \(output)")
+            // "Stopped indexing …  N of M new or changed files were read and committed"
+            let committed = output.split(separator: "\n").first { $0.contains("were read and committed") }
+                .flatMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0].replacingOccurrences(of: ",", with: "")) }
+            #expect(committed.map { rows + $0 } == state.rows, "round \(round): \(output)")
             rows = state.rows
         }
         #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db]).status == 0)
@@ -143,21 +148,13 @@ struct CrashSafetyTests {
         let count = 4000
         try SampleLibrary(count: count, seed: 17).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        let first = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"])
-        defer { if first.isRunning { kill(first.processIdentifier, SIGCONT); kill(first.processIdentifier, SIGKILL) } }
-        // Wait until the first run holds the database, then freeze it there: the second run
-        // surely meets a run in progress, however fast this machine is.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while (try? LibraryStore(path: db, mode: .readOnly).photoCount()) ?? 0 == 0 {
-            try #require(ContinuousClock.now < deadline, "the first run committed nothing in time")
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        kill(first.processIdentifier, SIGSTOP)
-        try #require(first.isRunning, "the first run finished before it could be held mid-run")
-        try #require(try LibraryStore(path: db, mode: .readOnly).photoCount() < count, "the first run had already written every row")
+        // 1 ms a file on one reader: about 4 s, so the first run still holds the database.
+        let first = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db, "--jobs", "1"], environment: ShoeboxProcess.slowReads(0.001))
+        // Wait until the first run holds the database.
+        try ShoeboxProcess.waitForRunStart(database: db, runsBefore: 0)
 
         let second = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
-        kill(first.processIdentifier, SIGCONT)
+        #expect(first.isRunning, "the first run ended before the second started")
         #expect(second.status == 1)
         #expect(second.stderr.contains("Another `shoebox index` is already writing"), "\(second.stderr)")
         first.waitUntilExit()

@@ -246,7 +246,8 @@ struct DataSafetyCLITests {
         try SampleLibrary(count: 3000, seed: 8).write(to: tree.path + "/photos")
         for delay in [0.0, 0.005, 0.02, 0.05] {
             let db = tree.path + "/index-\(delay).sqlite"
-            let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db])
+            // Slowed reads (about 2 s on 8 readers): the run is still going when the signal comes.
+            let process = try ShoeboxProcess.launch(["index", tree.path + "/photos", "--db", db], environment: ShoeboxProcess.slowReads(0.005))
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Runs the built `shoebox` executable, as a user would.
 struct ShoeboxProcess {
@@ -70,6 +71,32 @@ struct ShoeboxProcess {
         return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// For runs a test interrupts or kills: every file's read takes `seconds` longer (a debug
+    /// build's `SHOEBOX_TEST_READ_DELAY`), so that the run is certainly still reading when the
+    /// signal lands, however fast the machine.
+    static func slowReads(_ seconds: Double) -> [String: String] {
+        ["SHOEBOX_TEST_READ_DELAY": String(seconds)]
+    }
+
+    /// Waits until the run started in `database` has opened its run row (the process has armed
+    /// its Ctrl-C handler and begun): `runsBefore` is the row count before it started.
+    static func waitForRunStart(database: String, runsBefore: Int, deadline: Duration = .seconds(30)) throws {
+        let end = ContinuousClock.now + deadline
+        while ContinuousClock.now < end {
+            if let runs = try? runCount(database), runs > runsBefore { return }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        throw DeadlineExceeded(arguments: ["index (waiting for its run row)", database], seconds: Double(deadline.components.seconds))
+    }
+
+    /// The rows of `indexRun` in `database`; 0 when there is no database yet.
+    static func runCount(_ database: String) throws -> Int {
+        guard FileManager.default.fileExists(atPath: database) else { return 0 }
+        let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        defer { try? queue.close() }
+        return try queue.read { db in try db.tableExists("indexRun") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM indexRun") ?? 0 : 0 }
+    }
+
     struct DeadlineExceeded: Error, CustomStringConvertible {
         var arguments: [String]
         var seconds: Double
@@ -77,8 +104,8 @@ struct ShoeboxProcess {
     }
 
     /// Starts a process whose output is discarded (for runs a test kills or waits on).
-    static func launch(_ arguments: [String]) throws -> Process {
-        let process = start(arguments)
+    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = start(arguments, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -25,7 +25,10 @@ struct StorageFailureTests {
         try SampleLibrary(count: 600, seed: 31).write(to: tree.path + "/photos")
         try FileManager.default.createDirectory(atPath: tree.path + "/mnt", withIntermediateDirectories: true)
         let tool = ShoeboxProcess.executable.path
-        let config = ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json").path
+        // Small batches: the first ones fit on the small file system however many readers fill the
+        // writer's queue before its first transaction (a 500-row first batch may not fit at all).
+        let config = tree.path + "/config.json"
+        try Data(#"{"index": {"batchSize": 50}}"#.utf8).write(to: URL(fileURLWithPath: config))
         let t = tree.path
         // Everything on the small file system happens inside one private mount namespace.
         let script = """

@@ -1,0 +1,22 @@
+import Foundation
+import LibraryIndex
+import Testing
+
+@Suite("Reader jobs")
+struct ReaderJobsTests {
+    @Test("jobs 0, the default, starts 4 readers per core and at least 8, as `index --help` and the README say")
+    func defaultJobs() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(IndexSettings.default.jobs == 0)
+        #expect(IndexSettings.defaultJobs == min(IndexSettings.maximumJobs, max(8, 4 * cores)))
+        #expect(IndexSettings.default.readerThreads == IndexSettings.defaultJobs)
+    }
+
+    @Test("An explicit jobs count is used as it is", arguments: [1, 3, 16, IndexSettings.maximumJobs])
+    func explicitJobs(jobs: Int) throws {
+        var settings = IndexSettings.default
+        settings.jobs = jobs
+        try settings.validate()
+        #expect(settings.readerThreads == jobs)
+    }
+}
