@@ -134,7 +134,7 @@ let package = Package(
         // Writes a synthetic library of N photos straight into SQLite, for benchmarks and viewer tests.
         .executableTarget(
             name: "make-library",
-            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom", "Timeline"],
+            dependencies: ["LibraryIndex", "PhotoLibrary", "PhotoMetadata", "SeededRandom", "Timeline"],
             path: "Tools/MakeLibrary",
             swiftSettings: strictSettings
         ),

@@ -55,32 +55,45 @@ extension LibraryStore {
     ///   the path string.
     public func forEachMoment(_ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         try read { db in
-            let sources = DateSource.allCases
-            let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
-            // A database not yet migrated (opened read-only) has no video columns.
-            let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
-                       \(hasPairs ? "mediaType" : "'photo'")
-                FROM photo \(hasPairs ? "WHERE NOT (mediaType = 'video' AND pairedWith IS NOT NULL)" : "")
-                ORDER BY captured, path
-                """)
-            while let row = try rows.next() {
-                // The blobs are read in place: no copy per row for a million rows.
-                guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
-                          guard let data else { return nil }
-                          if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
-                          return (RelativePath.text(data), Array(data))
-                      }),
-                      let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
-                else { continue }
-                let source: Int = row[2]
-                try body(PhotoMoment(
-                    id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
-                    width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
-            }
+            var skipped = 0
+            try Self.forEachMoment(db, skipped: &skipped, body)
         }
     }
+
+    /// `forEachMoment` inside a transaction; `skipped` counts the rows left out because their path
+    /// or capture date cannot be read.
+    static func forEachMoment(_ db: Database, skipped: inout Int, _ body: (PhotoMoment) throws -> Void) throws {
+        let sources = DateSource.allCases
+        let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
+        // A database not yet migrated (opened read-only) has no video columns.
+        let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
+                   \(hasPairs ? "mediaType" : "'photo'")
+            FROM photo \(hasPairs ? "WHERE \(timelineFilter)" : "")
+            ORDER BY captured, path
+            """)
+        while let row = try rows.next() {
+            // The blobs are read in place: no copy per row for a million rows.
+            guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
+                      guard let data else { return nil }
+                      if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
+                      return (RelativePath.text(data), Array(data))
+                  }),
+                  let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap(LocalDateTime.init(storedBytes:)) })
+            else {
+                skipped += 1
+                continue
+            }
+            let source: Int = row[2]
+            try body(PhotoMoment(
+                id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
+                width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
+        }
+    }
+
+    /// The rows the timeline shows: the video half of a Live Photo is left out.
+    static let timelineFilter = "NOT (mediaType = 'video' AND pairedWith IS NOT NULL)"
 
     /// The row with `id`, or `nil`.
     public func photo(id: Int64) throws(IndexError) -> IndexedPhoto? {

@@ -82,6 +82,17 @@ public struct SectionJSON: Encodable, Sendable {
         }
     }
 
+    init(level: String, index: Int, start: String, end: String, count: Int, shown: Int, label: String, photos: [Photo]?) {
+        self.level = level
+        self.index = index
+        self.start = start
+        self.end = end
+        self.count = count
+        self.shown = shown
+        self.label = label
+        self.photos = photos
+    }
+
     /// How much of each shown photo a section carries.
     public enum PhotoFields: Sendable {
         case none, summary, detail
