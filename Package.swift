@@ -184,7 +184,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShoeboxCLITests",
-            dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoLibrary", "PhotoMetadata", "Timeline", "ZoomMapping",
+                "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

@@ -173,6 +173,44 @@ extension LocalDateTime {
     }
 }
 
+extension LocalDateTime {
+    /// Parses from its bytes exactly what `init?(iso8601:)` accepts — `YYYY-MM-DDTHH:MM:SS` with an
+    /// optional `.f` to `.fff`, a real calendar date — without building a String.
+    init?(iso8601Bytes bytes: Data) {
+        let count = bytes.count
+        guard count == 19 || (21...23).contains(count) else { return nil }
+        var parsed: LocalDateTime?
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            func number(_ from: Int, _ digits: Int) -> Int? {
+                var value = 0
+                for i in from..<(from + digits) {
+                    let digit = Int(raw[i]) &- 48
+                    guard digit >= 0 && digit <= 9 else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: "T"),
+                  raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"),
+                  let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+            else { return }
+            var millisecond: Int?
+            if count > 19 {
+                guard raw[19] == UInt8(ascii: "."), let fraction = number(20, count - 20) else { return }
+                millisecond = fraction * [100, 10, 1][count - 21]
+            }
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            guard (1...12).contains(month), hour < 24, minute < 60, second < 60, day >= 1,
+                  day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            else { return }
+            parsed = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+}
+
 extension IndexedPhoto {
     /// Decodes a row selected with `columns.selection`, by position.
     ///
@@ -181,8 +219,8 @@ extension IndexedPhoto {
     init(row: Row, columns: PhotoColumns, database: String) throws(IndexError) {
         let path = RelativePath(bytes: Array(row[1] as Data))
         let id: Int64 = row[0]
-        let stored: String? = row[5]
-        guard let local = stored.flatMap(LocalDateTime.init(iso8601:)) else {
+        guard let local = (try? row.withUnsafeData(atIndex: 5) { $0.flatMap(LocalDateTime.init(iso8601Bytes:)) }) ?? nil else {
+            let stored: String? = row[5]
             throw IndexError.unreadableRow(id: id, path: path, column: "captured", value: stored, database: database)
         }
         let sourceText: String? = row[7]

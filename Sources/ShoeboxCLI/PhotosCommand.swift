@@ -23,10 +23,10 @@ struct PhotosCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
         if json {
             var writer = JSONArrayWriter()
-            try store.forEachPhoto(onlyMissing: missing) { try writer.appendPhoto(PhotoJSON($0)) }
+            try store.forEachPhoto(onlyMissing: missing) { try writer.appendPhoto($0) }
             try writer.finish()
         } else {
-            var table = PhotoTable(onlyMissing: missing, hasVideos: { try store.containsVideos(onlyMissing: missing) })
+            var table = PhotoTable(onlyMissing: missing, hasVideos: try store.containsVideos(onlyMissing: missing))
             try store.forEachPhoto(onlyMissing: missing) { try table.append($0) }
             try table.finish()
         }
@@ -43,21 +43,20 @@ struct PhotoTable {
     static let pageSize = 10_000
 
     var onlyMissing = false
-    /// Asked once the first page is full: whether any listed row is a video (a smaller library
-    /// answers from its rows).
-    var hasVideos: () throws -> Bool
+    /// Whether any listed row is a video (the duration column).
+    var hasVideos: Bool
     private var page: [IndexedPhoto] = []
     private var layout: Layout?
     private var buffer: [UInt8] = []
     private var counts = (files: 0, failed: 0, missing: 0, videos: 0)
 
-    init(onlyMissing: Bool = false, hasVideos: @escaping () throws -> Bool) {
+    init(onlyMissing: Bool = false, hasVideos: Bool) {
         self.onlyMissing = onlyMissing
         self.hasVideos = hasVideos
     }
 
     /// The column widths and alignment, fixed once the first page is known.
-    private struct Layout {
+    struct Layout {
         var hasVideos: Bool
         var widths: [Int]
         var rightAligned: Set<Int>
@@ -69,12 +68,12 @@ struct PhotoTable {
         if photo.missingSince != nil { counts.missing += 1 }
         if photo.mediaType == .video { counts.videos += 1 }
         if let layout {
-            Self.appendLine(Self.cells(photo, hasVideos: layout.hasVideos), layout: layout, to: &buffer)
+            Self.appendRow(photo, layout: layout, to: &buffer)
             if buffer.count >= 1 << 16 { try flush() }
             return
         }
         page.append(photo)
-        if page.count == Self.pageSize { try startStreaming(hasVideos: try hasVideos()) }
+        if page.count == Self.pageSize { try startStreaming() }
     }
 
     mutating func finish() throws {
@@ -82,7 +81,7 @@ struct PhotoTable {
             guard !page.isEmpty else {
                 return try Output.line(onlyMissing ? "No photo is marked missing." : "The index is empty.")
             }
-            try startStreaming(hasVideos: page.contains { $0.mediaType == .video })
+            try startStreaming()
         }
         var footer = "\(counts.files.grouped) files"
         if counts.videos > 0 { footer += " (\(counts.videos.grouped) videos)" }
@@ -93,7 +92,7 @@ struct PhotoTable {
     }
 
     /// Sizes the columns over the header and the page, then writes them.
-    private mutating func startStreaming(hasVideos: Bool) throws {
+    private mutating func startStreaming() throws {
         let header = ["CAPTURED", "SOURCE", "SIZE"] + (hasVideos ? ["DURATION"] : []) + ["FORMAT", "PATH"]
         let rows = [header] + page.map { Self.cells($0, hasVideos: hasVideos) }
         let widths = rows.reduce(into: [Int](repeating: 0, count: header.count)) { widths, row in
@@ -113,7 +112,7 @@ struct PhotoTable {
 
     /// One row as `Columns.format` lays it out: cells padded to their column, two spaces apart, the
     /// last left-aligned cell unpadded, no trailing spaces.
-    private static func appendLine(_ row: [String], layout: Layout, to out: inout [UInt8]) {
+    static func appendLine(_ row: [String], layout: Layout, to out: inout [UInt8]) {
         let lineStart = out.count
         for (i, cell) in row.enumerated() {
             if i > 0 { out.append(contentsOf: [0x20, 0x20]) }
@@ -128,7 +127,7 @@ struct PhotoTable {
     }
 
     /// The cells of one row.
-    private static func cells(_ photo: IndexedPhoto, hasVideos: Bool) -> [String] {
+    static func cells(_ photo: IndexedPhoto, hasVideos: Bool) -> [String] {
         let date = photo.captureDate
         var captured = date.local.readable
         if let offset = date.offset { captured += " " + offset.iso8601 }
@@ -140,6 +139,77 @@ struct PhotoTable {
         if hasVideos { row.append(photo.mediaType == .video ? (photo.duration.map(Self.duration) ?? "–") : "") }
         row += [photo.format?.rawValue ?? "?", path]
         return row
+    }
+
+    /// `appendLine(cells(photo, …), layout: layout, to: &out)`, byte for byte, without building the
+    /// cells as strings: digits and names written straight into `out`.
+    static func appendRow(_ photo: IndexedPhoto, layout: Layout, to out: inout [UInt8]) {
+        let lineStart = out.count
+        var column = 0
+        /// Pads the cell written since `start` (of `characters` characters) to its column.
+        func close(_ start: Int, characters: Int) {
+            let pad = max(0, layout.widths[column] - characters)
+            if layout.rightAligned.contains(column) {
+                out.insert(contentsOf: repeatElement(0x20, count: pad), at: start)
+            } else {
+                out.append(contentsOf: repeatElement(0x20, count: pad))
+            }
+            out.append(contentsOf: [0x20, 0x20])
+            column += 1
+        }
+        func ascii(_ text: String) {
+            let start = out.count
+            out.append(contentsOf: text.utf8)
+            close(start, characters: out.count - start)
+        }
+
+        var start = out.count
+        let date = photo.captureDate
+        let local = date.local
+        JSONText.appendDigits(local.year, width: 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        JSONText.appendDigits(local.month, width: 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        JSONText.appendDigits(local.day, width: 2, to: &out)
+        out.append(0x20)
+        JSONText.appendDigits(local.hour, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONText.appendDigits(local.minute, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONText.appendDigits(local.second, width: 2, to: &out)
+        if let offset = date.offset { out.append(contentsOf: (" " + offset.iso8601).utf8) }
+        close(start, characters: out.count - start)
+        ascii(date.source.rawValue)
+
+        start = out.count
+        if let size = photo.displaySize {
+            JSONText.appendDigits(size.width, width: 1, to: &out)
+            out.append(contentsOf: "×".utf8)
+            JSONText.appendDigits(size.height, width: 1, to: &out)
+            close(start, characters: out.count - start - 1)
+        } else {
+            out.append(contentsOf: "–".utf8)
+            close(start, characters: 1)
+        }
+        if layout.hasVideos {
+            let duration = photo.mediaType == .video ? (photo.duration.map(Self.duration) ?? "–") : ""
+            start = out.count
+            out.append(contentsOf: duration.utf8)
+            close(start, characters: duration.count)
+        }
+        ascii(photo.format?.rawValue ?? "?")
+
+        let bytes = photo.path.bytes
+        // Plain printable UTF-8 goes out as it is; anything `terminalSafe` would change, through it.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) && String(validating: bytes, as: UTF8.self) != nil {
+            out.append(contentsOf: bytes)
+        } else {
+            out.append(contentsOf: photo.path.string.terminalSafe.utf8)
+        }
+        if let error = photo.error { out.append(contentsOf: "  (error: \(error.terminalSafe))".utf8) }
+        if let since = photo.missingSince { out.append(contentsOf: "  (missing since \(since.prefix(10)))".utf8) }
+        while out.count > lineStart, out[out.count - 1] == 0x20 { out.removeLast() }
+        out.append(0x0A)
     }
 
     /// `2.4 s` under a minute, else `1:05` or `1:02:03`.
@@ -204,9 +274,9 @@ struct JSONArrayWriter {
     }
 
     /// Appends a photo as `append(_:)` would, written by hand (see `PhotoJSON.appendPrettyJSON`).
-    mutating func appendPhoto(_ photo: PhotoJSON) throws {
+    mutating func appendPhoto(_ photo: IndexedPhoto) throws {
         buffer.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
-        try photo.appendPrettyJSON(to: &buffer)
+        try PhotoJSON.appendPrettyJSON(of: photo, to: &buffer)
         try elementAppended()
     }
 
