@@ -173,6 +173,16 @@ extension LocalDateTime {
     }
 }
 
+extension DateSource {
+    private static let storedNames = allCases.map { (Array($0.rawValue.utf8), $0) }
+
+    /// The source whose raw value is `bytes`, without building a String.
+    init?(storedBytes bytes: Data) {
+        guard let match = Self.storedNames.first(where: { $0.0.elementsEqual(bytes) }) else { return nil }
+        self = match.1
+    }
+}
+
 extension LocalDateTime {
     /// Parses from its bytes exactly what `init?(iso8601:)` accepts — `YYYY-MM-DDTHH:MM:SS` with an
     /// optional `.f` to `.fff`, a real calendar date — without building a String.
@@ -217,15 +227,14 @@ extension IndexedPhoto {
     /// - Throws: `unreadableRow`, naming the row and what to do, when the capture date or its source
     ///   is not one the store writes (a row edited by hand, or a damaged file): never an invented date.
     init(row: Row, columns: PhotoColumns, database: String) throws(IndexError) {
-        let path = RelativePath(bytes: Array(row[1] as Data))
+        let path = RelativePath(bytes: (try? row.withUnsafeData(atIndex: 1) { $0.map(Array.init) }) ?? [])
         let id: Int64 = row[0]
         guard let local = (try? row.withUnsafeData(atIndex: 5) { $0.flatMap(LocalDateTime.init(iso8601Bytes:)) }) ?? nil else {
             let stored: String? = row[5]
             throw IndexError.unreadableRow(id: id, path: path, column: "captured", value: stored, database: database)
         }
-        let sourceText: String? = row[7]
-        guard let source = sourceText.flatMap(DateSource.init(rawValue:)) else {
-            throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: sourceText, database: database)
+        guard let source = (try? row.withUnsafeData(atIndex: 7) { $0.flatMap(DateSource.init(storedBytes:)) }) ?? nil else {
+            throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: row[7], database: database)
         }
         let offset: Int? = row[6]
         let width: Int? = row[8], height: Int? = row[9]

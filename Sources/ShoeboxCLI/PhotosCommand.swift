@@ -200,8 +200,8 @@ struct PhotoTable {
         ascii(photo.format?.rawValue ?? "?")
 
         let bytes = photo.path.bytes
-        // Plain printable UTF-8 goes out as it is; anything `terminalSafe` would change, through it.
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) && String(validating: bytes, as: UTF8.self) != nil {
+        // Printable ASCII goes out as it is; anything else through `terminalSafe`.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             out.append(contentsOf: bytes)
         } else {
             out.append(contentsOf: photo.path.string.terminalSafe.utf8)

@@ -14,7 +14,7 @@ struct PhotosStreamingTests {
     /// emoji, and bytes that are not UTF-8.
     static let awkwardNames: [[UInt8]] = {
         var names: [[UInt8]] = [
-            Array("quote\"back\\slash/and space.jpg".utf8),
+            Array("quote\"back\\slash and space.jpg".utf8),
             Array("del\u{7F} c1\u{85} ls\u{2028} ps\u{2029} nbsp\u{A0}.jpg".utf8),
             Array("émoji 😀 👩‍👩‍👧 ẞ.heic".utf8),
             [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x2E, 0x6A, 0x70, 0x67],

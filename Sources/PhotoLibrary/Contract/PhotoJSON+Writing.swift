@@ -146,7 +146,7 @@ extension PhotoJSON {
         }
         out.append(contentsOf: ",\n  \"path\" : ".utf8)
         let bytes = photo.path.bytes
-        if String(validating: bytes, as: UTF8.self) != nil {
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
             bytes.withUnsafeBufferPointer { JSONText.appendString(utf8: $0, to: &out) }
         } else {
             JSONText.appendString(photo.path.string, to: &out)
@@ -162,6 +162,11 @@ extension PhotoJSON {
 extension JSONText {
     /// `value` in decimal, zero-padded to `width` digits as `LocalDateTime.iso8601` pads it.
     package static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+        if width == 2 && value >= 0 && value < 100 {
+            out.append(UInt8(truncatingIfNeeded: 48 + value / 10))
+            out.append(UInt8(truncatingIfNeeded: 48 + value % 10))
+            return
+        }
         guard value >= 0 else {
             let digits = String(value)
             out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
