@@ -141,7 +141,7 @@ let package = Package(
         // Writes a synthetic library of N photos straight into SQLite, for benchmarks and viewer tests.
         .executableTarget(
             name: "make-library",
-            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom", "Timeline", "WallClock"],
+            dependencies: ["LibraryIndex", "PhotoLibrary", "PhotoMetadata", "SeededRandom", "Timeline", "WallClock"],
             path: "Tools/MakeLibrary",
             swiftSettings: strictSettings
         ),
@@ -192,7 +192,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShoeboxCLITests",
-            dependencies: ["ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoLibrary", "PhotoMetadata", "Timeline", "ZoomMapping",
+                "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

@@ -2,6 +2,8 @@ import GalleryLayout
 import WallClock
 // Times the timeline and zoom map on a deterministic 1,000,000-photo library.
 // Run: swift run -c release TimelineBenchmark [photoCount]
+// Or, on an indexed library (e.g. one written by make-library), the read commands beside sqlite3:
+//      swift build -c release --product shoebox && swift run -c release TimelineBenchmark --db FILE
 
 import Foundation
 import SeededRandom
@@ -87,6 +89,11 @@ func status(_ field: String) -> String {
 
 func printMemory(_ label: String) {
     print(label.padding(toLength: 50, withPad: " ", startingAt: 0) + "peak \(peakMemory()), now \(status("VmRSS"))")
+}
+
+if CommandLine.arguments.contains("--db") {
+    try runCommandBenchmark(Array(CommandLine.arguments.dropFirst()))
+    exit(0)
 }
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000

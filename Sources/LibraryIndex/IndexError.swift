@@ -23,6 +23,8 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         case backupFailed
         case relocationMismatch
         case destinationExists
+        /// A stored row holds a value the store never writes (a capture date it cannot parse).
+        case unreadableRow
     }
 
     public var code: Code

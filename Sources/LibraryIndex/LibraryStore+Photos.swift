@@ -22,12 +22,17 @@ extension LibraryStore {
 
     /// Calls `body` with every row (or only the rows marked missing), ordered by path, in one
     /// consistent snapshot.
+    ///
+    /// - Complexity: one query over the path index; O(1) memory beyond the current row.
+    /// - Throws: `IndexError` with code `unreadableRow`, naming the row, when a stored capture date
+    ///   or date source is not one the store writes.
     public func forEachPhoto(onlyMissing: Bool = false, _ body: (IndexedPhoto) throws -> Void) throws(IndexError) {
         try read { db in
             if try onlyMissing && !Self.hasMissingColumn(db) { return }
             let filter = onlyMissing ? " WHERE missingSince IS NOT NULL" : ""
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM photo\(filter) ORDER BY path")
-            while let row = try rows.next() { try body(IndexedPhoto(row: row)) }
+            let columns = try PhotoColumns(db)
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(columns.selection) FROM photo\(filter) ORDER BY path")
+            while let row = try rows.next() { try body(IndexedPhoto(row: row, columns: columns, database: path)) }
         }
     }
 
@@ -51,37 +56,52 @@ extension LibraryStore {
     ///   the path string.
     public func forEachMoment(_ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         try read { db in
-            let sources = DateSource.allCases
-            let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
-            // A database not yet migrated (opened read-only) has no video columns.
-            let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
-                       \(hasPairs ? "mediaType" : "'photo'")
-                FROM photo \(hasPairs ? "WHERE NOT (mediaType = 'video' AND pairedWith IS NOT NULL)" : "")
-                ORDER BY captured, path
-                """)
-            while let row = try rows.next() {
-                // The blobs are read in place: no copy per row for a million rows.
-                guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
-                          guard let data else { return nil }
-                          if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
-                          return (RelativePath.text(data), Array(data))
-                      }),
-                      let local = try row.withUnsafeData(atIndex: 1, { data in data.flatMap { $0.withUnsafeBytes(LocalDateTime.init(iso8601Bytes:)) } })
-                else { continue }
-                let source: Int = row[2]
-                try body(PhotoMoment(
-                    id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
-                    width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
-            }
+            var skipped = 0
+            try Self.forEachMoment(db, skipped: &skipped, body)
         }
     }
+
+    /// `forEachMoment` inside a transaction; `skipped` counts the rows left out because their path
+    /// or capture date cannot be read.
+    static func forEachMoment(_ db: Database, skipped: inout Int, _ body: (PhotoMoment) throws -> Void) throws {
+        let sources = DateSource.allCases
+        let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
+        // A database not yet migrated (opened read-only) has no video columns.
+        let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
+                   \(hasPairs ? "mediaType" : "'photo'")
+            FROM photo \(hasPairs ? "WHERE \(timelineFilter)" : "")
+            ORDER BY captured, path
+            """)
+        while let row = try rows.next() {
+            // The blobs are read in place: no copy per row for a million rows.
+            guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
+                      guard let data else { return nil }
+                      if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
+                      return (RelativePath.text(data), Array(data))
+                  }),
+                  let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap { $0.withUnsafeBytes { LocalDateTime(unvalidatedISO8601Bytes: $0) } } })
+            else {
+                skipped += 1
+                continue
+            }
+            let source: Int = row[2]
+            try body(PhotoMoment(
+                id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
+                width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
+        }
+    }
+
+    /// The rows the timeline shows: the video half of a Live Photo is left out.
+    static let timelineFilter = "NOT (mediaType = 'video' AND pairedWith IS NOT NULL)"
 
     /// The row with `id`, or `nil`.
     public func photo(id: Int64) throws(IndexError) -> IndexedPhoto? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM photo WHERE id = ?", arguments: [id]).map(IndexedPhoto.init(row:))
+            let columns = try PhotoColumns(db)
+            return try Row.fetchOne(db, sql: "SELECT \(columns.selection) FROM photo WHERE id = ?", arguments: [id])
+                .map { row throws(IndexError) in try IndexedPhoto(row: row, columns: columns, database: path) }
         }
     }
 
@@ -124,33 +144,51 @@ extension LibraryStore {
 
 import Foundation
 
+extension DateSource {
+    private static let storedNames = allCases.map { (Array($0.rawValue.utf8), $0) }
+
+    /// The source whose raw value is `bytes`, without building a String.
+    init?(storedBytes bytes: Data) {
+        guard let match = Self.storedNames.first(where: { $0.0.elementsEqual(bytes) }) else { return nil }
+        self = match.1
+    }
+}
+
 extension IndexedPhoto {
-    init(row: Row) {
-        let offset: Int? = row["utcOffset"]
-        let width: Int? = row["pixelWidth"], height: Int? = row["pixelHeight"]
-        let displayWidth: Int? = row["width"], displayHeight: Int? = row["height"]
-        let captured: String = row["captured"]
+    /// Decodes a row selected with `columns.selection`, by position.
+    ///
+    /// - Throws: `unreadableRow`, naming the row and what to do, when the capture date or its source
+    ///   is not one the store writes (a row edited by hand, or a damaged file): never an invented date.
+    init(row: Row, columns: PhotoColumns, database: String) throws(IndexError) {
+        let path = RelativePath(bytes: (try? row.withUnsafeData(atIndex: 1) { $0.map(Array.init) }) ?? [])
+        let id: Int64 = row[0]
+        guard let local = (try? row.withUnsafeData(atIndex: 5) { $0.flatMap { $0.withUnsafeBytes { LocalDateTime(iso8601Bytes: $0) } } }) ?? nil else {
+            let stored: String? = row[5]
+            throw IndexError.unreadableRow(id: id, path: path, column: "captured", value: stored, database: database)
+        }
+        guard let source = (try? row.withUnsafeData(atIndex: 7) { $0.flatMap(DateSource.init(storedBytes:)) }) ?? nil else {
+            throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: row[7], database: database)
+        }
+        let offset: Int? = row[6]
+        let width: Int? = row[8], height: Int? = row[9]
+        let displayWidth: Int? = row[11], displayHeight: Int? = row[12]
         self.init(
-            path: RelativePath(bytes: Array(row["path"] as Data)),
-            fileSize: row["fileSize"],
-            modificationTime: row["modified"],
-            format: (row["format"] as String?).flatMap(ImageFormat.init(rawValue:)),
-            captureDate: CaptureDate(
-                local: LocalDateTime(iso8601: captured) ?? LocalDateTime(year: 1970, month: 1, day: 1),
-                offset: offset.map(UTCOffset.init(seconds:)),
-                source: DateSource(rawValue: row["dateSource"]) ?? .fileModified
-            ),
+            path: path,
+            fileSize: row[2],
+            modificationTime: row[3],
+            format: (row[4] as String?).flatMap(ImageFormat.init(rawValue:)),
+            captureDate: CaptureDate(local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source),
             pixelSize: width.flatMap { w in height.map { PixelSize(width: w, height: $0) } },
-            orientation: row["orientation"],
+            orientation: row[10],
             displaySize: displayWidth.flatMap { w in displayHeight.map { PixelSize(width: w, height: $0) } },
-            cameraMake: row["make"],
-            cameraModel: row["model"],
-            error: row["error"],
-            mediaType: row.hasColumn("mediaType") ? (row["mediaType"] as String?).flatMap(MediaType.init(rawValue:)) : nil,
-            duration: row.hasColumn("duration") ? row["duration"] : nil,
-            pairedWith: row.hasColumn("pairedWith") ? (row["pairedWith"] as Data?).map { RelativePath(bytes: Array($0)) } : nil,
-            id: row["id"],
-            missingSince: row["missingSince"]
+            cameraMake: row[13],
+            cameraModel: row[14],
+            error: row[15],
+            mediaType: columns.hasVideos ? (row[16] as String?).flatMap(MediaType.init(rawValue:)) : nil,
+            duration: row[17],
+            pairedWith: (row[18] as Data?).map { RelativePath(bytes: Array($0)) },
+            id: id,
+            missingSince: row[19]
         )
     }
 
@@ -162,5 +200,47 @@ extension IndexedPhoto {
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
             cameraMake, cameraModel, error, mediaType.rawValue, duration,
         ]
+    }
+}
+
+/// The `photo` columns `IndexedPhoto(row:columns:database:)` reads, by position; columns a database
+/// written before their migration lacks (opened read-only, it is not migrated) read as NULL.
+struct PhotoColumns {
+    var hasVideos: Bool
+    var selection: String
+
+    init(_ db: Database) throws {
+        let names = Set(try db.columns(in: "photo").map(\.name))
+        hasVideos = names.contains("mediaType")
+        let optional = ["mediaType", "duration", "pairedWith", "missingSince"].map { names.contains($0) ? $0 : "NULL" }
+        selection = (["id", "path", "fileSize", "modified", "format", "captured", "utcOffset", "dateSource",
+                      "pixelWidth", "pixelHeight", "orientation", "width", "height", "make", "model", "error"] + optional)
+            .joined(separator: ", ")
+    }
+}
+
+extension IndexError {
+    /// A stored row the store cannot read back as it wrote it.
+    static func unreadableRow(id: Int64, path: RelativePath, column: String, value: String?, database: String) -> IndexError {
+        let shown = value.map { "\"\($0)\"" } ?? "NULL"
+        return IndexError(
+            .unreadableRow,
+            "The row for \(path.string) (id \(id)) in \(database) has \(column) \(shown), which the index never writes: "
+                + "delete that row (sqlite3 \(database) \"DELETE FROM photo WHERE id = \(id)\") and run the index again to read the file anew.",
+            subject: path.string)
+    }
+}
+
+extension LibraryStore {
+    /// Whether any row (or any row marked missing) is a video.
+    ///
+    /// - Complexity: stops at the first video; scans every row of a library without one.
+    public func containsVideos(onlyMissing: Bool = false) throws(IndexError) -> Bool {
+        try read { db in
+            let names = Set(try db.columns(in: "photo").map(\.name))
+            guard names.contains("mediaType"), !onlyMissing || names.contains("missingSince") else { return false }
+            let filter = onlyMissing ? " AND missingSince IS NOT NULL" : ""
+            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE mediaType = 'video'\(filter))") ?? false
+        }
     }
 }

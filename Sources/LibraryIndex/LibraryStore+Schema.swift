@@ -74,6 +74,44 @@ extension LibraryStore {
                 DELETE FROM ignoredFile;
                 """)
         }
+        // The section tables of the last run, so that `sections` and `zoom` read a few rows instead
+        // of grouping every photo again (see `LibraryStore+Sections.swift`).
+        migrator.registerMigration("v3-sections") { db in
+            try db.execute(sql: """
+                -- One row: what the tables below were computed from. They answer only while `runID`
+                -- is the last run started and `settings` are the ones asked for.
+                CREATE TABLE timelineState (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    runID INTEGER NOT NULL,
+                    settings TEXT NOT NULL,         -- the timeline settings, canonical JSON
+                    leftOut INTEGER NOT NULL,       -- photos with no usable date, in no section
+                    exact INTEGER NOT NULL,         -- 1 when position p is row p of the moment query
+                    coarseItems BLOB NOT NULL,      -- shown photos per coarse section, Int32 little-endian
+                    fineItems BLOB NOT NULL,        -- photos per fine section
+                    coarseFirstFine BLOB NOT NULL   -- first fine section of each coarse section
+                );
+                CREATE TABLE timelineSection (
+                    level TEXT NOT NULL,            -- coarse or fine
+                    idx INTEGER NOT NULL,
+                    firstDay INTEGER NOT NULL,      -- days since 2001-01-01
+                    lastDay INTEGER NOT NULL,
+                    start INTEGER NOT NULL,         -- position of its first photo in capture order
+                    count INTEGER NOT NULL,
+                    shown INTEGER NOT NULL,
+                    fileDated INTEGER NOT NULL,     -- shown photos dated by their file's time
+                    firstPhoto INTEGER NOT NULL,    -- photo.id at `start`
+                    PRIMARY KEY (level, idx)
+                ) WITHOUT ROWID;
+                -- The coarse sample: item `item` of coarse section `section`.
+                CREATE TABLE timelineShown (
+                    section INTEGER NOT NULL,
+                    item INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    photo INTEGER NOT NULL,         -- photo.id
+                    PRIMARY KEY (section, item)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 }

@@ -157,6 +157,7 @@ extension LibraryStore {
                     progress.added, progress.updated, progress.unchanged, progress.removed, progress.failed,
                     progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
                 ])
+            try self.persistTimeline(db, runID: id, progress: progress)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PhotoMetadata
+import Synchronization
 
 /// The SQLite file that holds one library's index.
 ///
@@ -19,6 +20,8 @@ public final class LibraryStore: Sendable {
     public let path: String
     let writer: DatabasePool?
     let reader: any DatabaseReader
+    /// Computes the section tables persisted at the end of each run (see `persistTimeline(with:)`).
+    let timelinePersister = Mutex<(any TimelinePersisting)?>(nil)
 
     /// Opens (and, for `.readWrite`, creates and migrates) the database at `path`.
     public init(path: String, mode: Mode) throws(IndexError) {

@@ -1,6 +1,6 @@
 public import LibraryIndex
 public import Timeline
-public import ZoomMapping
+import ZoomMapping
 
 /// One indexed library, opened for reading: its configuration, its store, and timeline snapshots.
 /// What every front end (the command line, the server) starts from.

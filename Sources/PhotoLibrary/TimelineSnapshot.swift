@@ -31,16 +31,30 @@ public final class TimelineSnapshot: Sendable {
     /// Loads every photo of `store` and groups it with `settings`.
     ///
     /// - Complexity: O(n log n) for n photos; one query over the `(captured, path)` index.
-    public init(store: LibraryStore, settings: TimelineSettings) throws(LibraryError) {
+    public convenience init(store: LibraryStore, settings: TimelineSettings) throws(LibraryError) {
         let statistics: LibraryStatistics
+        do {
+            statistics = try store.statistics()
+        } catch {
+            throw LibraryError(error)
+        }
+        try self.init(
+            capacity: statistics.photos + statistics.videos, runID: statistics.lastRunID, settings: settings,
+            forEachMoment: { body throws(IndexError) in try store.forEachMoment(body) })
+    }
+
+    /// Groups the photos `forEachMoment` calls its argument with (capture order, then path).
+    init(
+        capacity: Int, runID: Int64?, settings: TimelineSettings,
+        forEachMoment: ((PhotoMoment) throws -> Void) throws -> Void
+    ) throws(LibraryError) {
         var photos: [TimelinePhoto] = []
         var details: [Detail] = []
         var leftOut = 0
         do {
-            statistics = try store.statistics()
-            photos.reserveCapacity(statistics.photos + statistics.videos)
-            details.reserveCapacity(statistics.photos + statistics.videos)
-            try store.forEachMoment { moment in
+            photos.reserveCapacity(capacity)
+            details.reserveCapacity(capacity)
+            try forEachMoment { moment in
                 let captured = moment.captured
                 guard captured.isValid else {
                     leftOut += 1
@@ -51,8 +65,12 @@ public final class TimelineSnapshot: Sendable {
                     id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
                     height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes))
             }
-        } catch {
+        } catch let error as IndexError {
             throw LibraryError(error)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError(IndexError(.databaseFailure, "Reading the index failed: \(error).", underlyingError: error))
         }
         let input = photos.map(\.path)
         do {
@@ -61,7 +79,7 @@ public final class TimelineSnapshot: Sendable {
             throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
         }
         self.leftOut = leftOut
-        self.runID = statistics.lastRunID
+        self.runID = runID
         if timeline.inputWasSorted {
             self.details = details
         } else {

@@ -47,12 +47,15 @@ struct IndexCommand: AsyncParsableCommand {
         // Armed first: a Ctrl-C from here on stops the run cleanly, even before it has started.
         let interrupts = InterruptWatcher()
         defer { interrupts.cancel() }
-        var settings = try library.loadConfiguration().index
+        let configuration = try library.loadConfiguration()
+        var settings = configuration.index
         if let jobs { settings.jobs = jobs }
         // Check the root before creating a database for it.
         let storePath = library.databasePath
         _ = try Indexer.resolveRoot(root)
         let store = try LibraryStore(path: storePath, mode: .readWrite)
+        // Each run ends by persisting the sections, so that `sections` and `zoom` need not group every photo.
+        store.persistTimeline(with: SectionTablePersister(settings: configuration.sections))
         let indexer = try Indexer(root: root, store: store, settings: settings)
 
         if watch {

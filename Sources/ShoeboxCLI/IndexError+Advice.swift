@@ -30,7 +30,7 @@ extension IndexError {
         case .rootNotDirectory: return "give the folder that holds your photos."
         case .relocationMismatch: return "check the folder, or pass --force to move the library there anyway."
         case .destinationExists: return "give a new file name."
-        case .rootUnreadable, .databaseFailure, .databaseUnreadable, .invalidSettings, .backupFailed: return nil
+        case .rootUnreadable, .unreadableRow, .databaseFailure, .databaseUnreadable, .invalidSettings, .backupFailed: return nil
         }
     }
 }

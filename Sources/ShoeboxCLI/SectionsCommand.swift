@@ -61,54 +61,59 @@ struct SectionsCommand: AsyncParsableCommand {
         if let mergeLimit { settings.fine.mergeLimit = mergeLimit }
         if let dayStartHour { settings.dayStartHour = dayStartHour }
 
-        let snapshot = try library.open().snapshot(settings: settings)
-        let summaries = try snapshot.summaries(level, section: section)
+        let library = try library.open()
+        let withPhotos = json || section != nil
+        let reports: [SectionReport]
+        let leftOut: Int
+        if let stored = try StoredSections(store: library.store, settings: settings),
+           let answer = try stored.reports(level, section: section, withPhotos: withPhotos) {
+            (reports, leftOut) = (answer, stored.leftOut)
+        } else {
+            let snapshot = try library.snapshot(settings: settings)
+            (reports, leftOut) = (try snapshot.reports(level, section: section, withPhotos: withPhotos), snapshot.leftOut)
+        }
 
         if json {
-            try writeJSONArray(summaries) { SectionJSON($0, snapshot: snapshot, photos: .summary) }
-        } else if section != nil, let summary = summaries.first {
-            try Output.line(SectionListing(summary: summary, timeline: snapshot.timeline).text)
+            try writeJSONArray(reports) { SectionJSON($0) }
+        } else if section != nil, let report = reports.first {
+            try Output.line(SectionListing(report: report).text)
         } else {
-            try Output.line(SectionTable(summaries: summaries, level: level, timeline: snapshot.timeline).text)
+            try Output.line(SectionTable(reports: reports, level: level).text)
         }
-        if snapshot.leftOut > 0 {
-            Output.note("Note: \(snapshot.leftOut) photos have no usable date and are in no section.")
+        if leftOut > 0 {
+            Output.note("Note: \(leftOut) photos have no usable date and are in no section.")
         }
     }
 }
 
 /// One line per section: index, dates, photos, shown, and how many are dated by file time.
 struct SectionTable {
-    var summaries: [SectionSummary]
+    var reports: [SectionReport]
     var level: TimelineLevel
-    var timeline: PhotoTimeline
 
     var text: String {
-        guard !summaries.isEmpty else { return "No photos in the index yet: run `shoebox index FOLDER` first." }
+        guard !reports.isEmpty else { return "No photos in the index yet: run `shoebox index FOLDER` first." }
         var rows = [["#", "DATES", "PHOTOS", "SHOWN", ""]]
-        for s in summaries {
-            let fileDated = s.shown.filter { timeline.photos[$0].dateOrigin == .fileModified }.count
-            rows.append([String(s.index), s.label, s.count.grouped, s.shown.count.grouped,
-                         fileDated > 0 ? "\(fileDated) with a file date" : ""])
+        for s in reports {
+            rows.append([String(s.index), s.label, s.count.grouped, s.shown.grouped,
+                         s.fileDated > 0 ? "\(s.fileDated) with a file date" : ""])
         }
-        let total = summaries.reduce(0) { $0 + $1.count }
+        let total = reports.reduce(0) { $0 + $1.count }
         return Columns.format(rows, rightAligned: [0, 2, 3]) + "\n"
-            + "\(summaries.count.grouped) \(level) sections, \(total.grouped) photos"
+            + "\(reports.count.grouped) \(level) sections, \(total.grouped) photos"
     }
 }
 
 /// The photos of one section, in capture order.
 struct SectionListing {
-    var summary: SectionSummary
-    var timeline: PhotoTimeline
+    var report: SectionReport
 
     var text: String {
-        var lines = ["\(summary.level.rawValue.capitalized) section \(summary.index): \(summary.label) — \(summary.count) photos, \(summary.shown.count) shown"]
+        var lines = ["\(report.level.rawValue.capitalized) section \(report.index): \(report.label) — \(report.count) photos, \(report.shown) shown"]
         var rows: [[String]] = []
-        for (item, position) in summary.shown.enumerated() {
-            let photo = timeline.photos[position]
+        for (item, photo) in (report.photos ?? []).enumerated() {
             let captured = photo.captured.description.prefix(19).replacingOccurrences(of: "T", with: " ")
-            rows.append([String(item), captured, photo.path.terminalSafe + (photo.dateOrigin == .fileModified ? "  (file date)" : "")])
+            rows.append([String(item), captured, photo.path.terminalSafe + (photo.source == .fileModified ? "  (file date)" : "")])
         }
         lines.append(Columns.format(rows, rightAligned: [0]))
         return lines.joined(separator: "\n")

@@ -74,11 +74,16 @@ struct ZoomCommand: AsyncParsableCommand {
         let library = try self.library.open()
         var sections = library.configuration.sections
         if let seed { sections.coarse.seed = seed }
-        let snapshot = try library.snapshot(settings: sections)
         let anchor: ZoomRequest.Anchor = if let focalY { .focalPoint(x: focalX, y: focalY) }
             else { .item(section: section ?? 0, item: item ?? 0) }
         let request = ZoomRequest(from: fromArgument.level, anchor: anchor, offset: offset, viewport: viewport.flatMap(ZoomRequest.parseViewport))
-        let result = try snapshot.zoom(request, settings: library.configuration.zoom)
+        let result: ZoomJSON
+        if let stored = try StoredSections(store: library.store, settings: sections),
+           let answer = try stored.zoom(request, settings: library.configuration.zoom) {
+            result = answer
+        } else {
+            result = try library.snapshot(settings: sections).zoom(request, settings: library.configuration.zoom)
+        }
         if json {
             try writeJSON(result)
         } else {

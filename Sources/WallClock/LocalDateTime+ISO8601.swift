@@ -25,6 +25,15 @@ extension LocalDateTime: CustomStringConvertible {
     ///
     /// - Complexity: O(1); at most 23 bytes are read.
     public init?(iso8601Bytes bytes: UnsafeRawBufferPointer) {
+        guard let value = LocalDateTime(unvalidatedISO8601Bytes: bytes), value.isValid else { return nil }
+        self = value
+    }
+
+    /// Parses the `iso8601` form's bytes without checking that the numbers name a real date and
+    /// time ("2021-02-30T25:00:00" is accepted): for readers that count such rows themselves.
+    ///
+    /// - Complexity: O(1); at most 23 bytes are read.
+    public init?(unvalidatedISO8601Bytes bytes: UnsafeRawBufferPointer) {
         func number(_ from: Int, _ count: Int) -> Int? {
             var value = 0
             for index in from..<(from + count) {
@@ -47,6 +56,5 @@ extension LocalDateTime: CustomStringConvertible {
             millisecond = fraction * [100, 10, 1][bytes.count - 21]
         }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
-        guard isValid else { return nil }
     }
 }

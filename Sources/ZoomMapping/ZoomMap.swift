@@ -63,10 +63,7 @@ public struct ZoomMap: Sendable {
 
     /// Offsets the level can scroll to: `−top inset … max(−top inset, content height + bottom inset − viewport height)`.
     public func scrollRange(_ level: TimelineLevel) -> ClosedRange<Double> {
-        let insets = settings.contentInsets
-        let lower = -insets.top
-        let upper = layout(level).contentHeight + insets.bottom - settings.viewport.height
-        return lower...max(lower, upper)
+        grids.scrollRange(level)
     }
 
     /// Position in ``PhotoTimeline/photos`` of the photo at `indexPath` in `level`.

@@ -1,6 +1,7 @@
 import WallClock
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 import PhotoMetadata
 import SeededRandom
 import Timeline
@@ -81,5 +82,8 @@ struct Photos: Sequence, IteratorProtocol {
 
 let start = ContinuousClock.now
 let store = try LibraryStore(path: database, mode: .readWrite)
+// As `shoebox index` does: the run ends by persisting the sections (default settings), so that
+// `sections` and `zoom` on this library are measured as on an indexed one.
+store.persistTimeline(with: SectionTablePersister(settings: ShoeboxConfiguration.default.sections))
 try store.insertSynthetic(Photos(count: count, years: years ?? max(1, count / 70_000), seed: seed), root: "/synthetic/photos")
 print("Wrote \(count) photos to \(database) in \(ContinuousClock.now - start)")

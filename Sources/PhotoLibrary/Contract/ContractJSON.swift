@@ -9,6 +9,11 @@ public enum ContractJSON {
         try (compact ? compactEncoder : encoder).encode(value)
     }
 
+    /// `bytes` in base64, as the contract gives the exact bytes of a path that is not UTF-8.
+    static func base64(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+    }
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,7 +1,7 @@
 import WallClock
-public import Foundation
+import Foundation
 public import LibraryIndex
-public import PhotoMetadata
+import PhotoMetadata
 
 /// One photo as `shoebox photos --json` prints it; field names are a contract other tools rely on.
 public struct PhotoJSON: Encodable, Sendable {

@@ -1,5 +1,5 @@
 import WallClock
-public import Foundation
+import Foundation
 public import Timeline
 import PhotoMetadata
 
@@ -81,6 +81,17 @@ public struct SectionJSON: Encodable, Sendable {
             }
             return entry
         }
+    }
+
+    init(level: String, index: Int, start: String, end: String, count: Int, shown: Int, label: String, photos: [Photo]?) {
+        self.level = level
+        self.index = index
+        self.start = start
+        self.end = end
+        self.count = count
+        self.shown = shown
+        self.label = label
+        self.photos = photos
     }
 
     /// How much of each shown photo a section carries.

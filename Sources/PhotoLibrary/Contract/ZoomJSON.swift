@@ -24,10 +24,15 @@ public struct ZoomJSON: Encodable, Sendable {
     public var targetViewportY: Double
 
     public init(_ t: ZoomTransition, timeline: PhotoTimeline) {
+        self.init(t, path: timeline.photos[t.sourcePhoto].path, targetPath: timeline.photos[t.targetPhoto].path)
+    }
+
+    /// The zoom `t`, whose source and target photos have the paths given.
+    public init(_ t: ZoomTransition, path: String, targetPath: String) {
         from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
         to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
-        path = timeline.photos[t.sourcePhoto].path
-        targetPath = timeline.photos[t.targetPhoto].path
+        self.path = path
+        self.targetPath = targetPath
         // `+ 0` turns a negative zero (from clamping at a zero inset) into 0.
         contentOffsetY = t.contentOffsetY + 0
         unclampedContentOffsetY = t.unclampedContentOffsetY + 0

@@ -1,0 +1,191 @@
+import WallClock
+public import LibraryIndex
+import PhotoMetadata
+
+/// `PhotoJSON` written by hand, byte for byte as `ContractJSON.encode` writes it, for lists of a
+/// million rows: no encoder, no intermediate `Data` per row.
+extension PhotoJSON {
+    /// Appends the pretty-printed object (keys sorted, two-space indent, no trailing newline).
+    ///
+    /// - Throws: `EncodingError` for a non-finite duration, as `JSONEncoder` does.
+    public func appendPrettyJSON(to out: inout [UInt8]) throws {
+        out.append(contentsOf: "{\n  \"captured\" : ".utf8)
+        JSONText.appendString(captured, to: &out)
+        out.append(contentsOf: ",\n  \"dateSource\" : ".utf8)
+        JSONText.appendString(dateSource, to: &out)
+        out.append(contentsOf: ",\n  \"duration\" : ".utf8)
+        if let duration { try JSONText.appendNumber(duration, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: ",\n  \"error\" : ".utf8)
+        JSONText.appendOptionalString(error, to: &out)
+        out.append(contentsOf: ",\n  \"format\" : ".utf8)
+        JSONText.appendOptionalString(format, to: &out)
+        out.append(contentsOf: ",\n  \"height\" : ".utf8)
+        JSONText.appendOptionalInteger(height, to: &out)
+        out.append(contentsOf: ",\n  \"mediaType\" : ".utf8)
+        JSONText.appendString(mediaType, to: &out)
+        out.append(contentsOf: ",\n  \"missing\" : ".utf8)
+        out.append(contentsOf: (missing ? "true" : "false").utf8)
+        out.append(contentsOf: ",\n  \"offset\" : ".utf8)
+        JSONText.appendOptionalString(offset, to: &out)
+        out.append(contentsOf: ",\n  \"path\" : ".utf8)
+        JSONText.appendString(path, to: &out)
+        if let pathBytes {
+            out.append(contentsOf: ",\n  \"pathBytes\" : ".utf8)
+            JSONText.appendString(pathBytes, to: &out)
+        }
+        out.append(contentsOf: ",\n  \"width\" : ".utf8)
+        JSONText.appendOptionalInteger(width, to: &out)
+        out.append(contentsOf: "\n}".utf8)
+    }
+}
+
+/// JSON scalars as Foundation's `JSONEncoder` writes them with `.withoutEscapingSlashes`.
+package enum JSONText {
+    /// A quoted string: `"` and `\` escaped, `\b \t \n \f \r`, other C0 controls as `\u00xx`
+    /// (lowercase hex); everything else, DEL and non-ASCII included, as it is.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// A quoted string from valid UTF-8 bytes (see ``appendString(_:to:)``).
+    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            start = i + 1
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func appendOptionalString(_ text: String?, to out: inout [UInt8]) {
+        if let text { appendString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    static func appendOptionalInteger(_ value: Int?, to out: inout [UInt8]) {
+        guard let value else { return out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// Swift's shortest round-trip form without a trailing `.0` (`3`, `2.5`, `1e+21`).
+    static func appendNumber(_ value: Double, to out: inout [UInt8]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
+}
+
+extension PhotoJSON {
+    /// Appends `PhotoJSON(photo)` as ``appendPrettyJSON(to:)`` would, straight from the row: no
+    /// intermediate strings for the date, the offset or a UTF-8 path.
+    public static func appendPrettyJSON(of photo: IndexedPhoto, to out: inout [UInt8]) throws {
+        let date = photo.captureDate
+        out.append(contentsOf: "{\n  \"captured\" : \"".utf8)
+        let local = date.local
+        JSONText.appendDigits(local.year, width: 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        JSONText.appendDigits(local.month, width: 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        JSONText.appendDigits(local.day, width: 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        JSONText.appendDigits(local.hour, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONText.appendDigits(local.minute, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONText.appendDigits(local.second, width: 2, to: &out)
+        if let millisecond = local.millisecond {
+            out.append(UInt8(ascii: "."))
+            JSONText.appendDigits(millisecond, width: 3, to: &out)
+        }
+        out.append(contentsOf: "\",\n  \"dateSource\" : ".utf8)
+        JSONText.appendString(date.source.rawValue, to: &out)
+        out.append(contentsOf: ",\n  \"duration\" : ".utf8)
+        if let duration = photo.duration {
+            try JSONText.appendNumber((duration * 1000).rounded() / 1000, to: &out)
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(contentsOf: ",\n  \"error\" : ".utf8)
+        JSONText.appendOptionalString(photo.error, to: &out)
+        out.append(contentsOf: ",\n  \"format\" : ".utf8)
+        JSONText.appendOptionalString(photo.format?.rawValue, to: &out)
+        out.append(contentsOf: ",\n  \"height\" : ".utf8)
+        JSONText.appendOptionalInteger(photo.displaySize?.height, to: &out)
+        out.append(contentsOf: ",\n  \"mediaType\" : ".utf8)
+        JSONText.appendString(photo.mediaType.rawValue, to: &out)
+        out.append(contentsOf: ",\n  \"missing\" : ".utf8)
+        out.append(contentsOf: (photo.missingSince != nil ? "true" : "false").utf8)
+        out.append(contentsOf: ",\n  \"offset\" : ".utf8)
+        if let offset = date.offset {
+            let minutes = abs(offset.seconds) / 60
+            out.append(contentsOf: (offset.seconds < 0 ? "\"-" : "\"+").utf8)
+            JSONText.appendDigits(minutes / 60, width: 2, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONText.appendDigits(minutes % 60, width: 2, to: &out)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(contentsOf: ",\n  \"path\" : ".utf8)
+        let bytes = photo.path.bytes
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
+            bytes.withUnsafeBufferPointer { JSONText.appendString(utf8: $0, to: &out) }
+        } else {
+            JSONText.appendString(photo.path.string, to: &out)
+            out.append(contentsOf: ",\n  \"pathBytes\" : ".utf8)
+            JSONText.appendString(ContractJSON.base64(bytes), to: &out)
+        }
+        out.append(contentsOf: ",\n  \"width\" : ".utf8)
+        JSONText.appendOptionalInteger(photo.displaySize?.width, to: &out)
+        out.append(contentsOf: "\n}".utf8)
+    }
+}
+
+extension JSONText {
+    /// `value` in decimal, zero-padded to `width` digits as `LocalDateTime.iso8601` pads it.
+    package static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+        if width == 2 && value >= 0 && value < 100 {
+            out.append(UInt8(truncatingIfNeeded: 48 + value / 10))
+            out.append(UInt8(truncatingIfNeeded: 48 + value % 10))
+            return
+        }
+        guard value >= 0 else {
+            let digits = String(value)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+            out.append(contentsOf: digits.utf8)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - count)))
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+}
