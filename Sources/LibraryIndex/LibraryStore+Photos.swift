@@ -116,10 +116,12 @@ extension LibraryStore {
     /// A summary of the library: counts and the last completed run.
     public func statistics() throws(IndexError) -> LibraryStatistics {
         try read { db in
-            let photos = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0
-            let errors = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE error IS NOT NULL") ?? 0
+            // One pass over the table for all three counts.
             let hasMedia = try db.columns(in: "photo").contains { $0.name == "mediaType" }
-            let videos = hasMedia ? try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE mediaType = 'video'") ?? 0 : 0
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT count(*), count(error), \(hasMedia ? "coalesce(sum(mediaType = 'video'), 0)" : "0") FROM photo
+                """)
+            let photos: Int = counts?[0] ?? 0, errors: Int = counts?[1] ?? 0, videos: Int = counts?[2] ?? 0
             let lastRun = try Row.fetchOne(db, sql: "SELECT id, finishedAt FROM indexRun WHERE finishedAt IS NOT NULL ORDER BY id DESC LIMIT 1")
             return LibraryStatistics(photos: photos - videos, videos: videos, errors: errors, lastRunID: lastRun?[0], lastIndexed: lastRun?[1])
         }

@@ -20,9 +20,10 @@ public final class PhotoLibrary: Sendable {
         }
     }
 
-    /// Loads the photos and groups them with the configured section settings, or `settings`.
-    public func snapshot(settings: TimelineSettings? = nil) throws(LibraryError) -> TimelineSnapshot {
-        try TimelineSnapshot(store: store, settings: settings ?? configuration.sections)
+    /// Loads the photos and groups them with the configured section settings, or `settings`;
+    /// pass the `statistics` just read, if any, so the rows are not counted twice.
+    public func snapshot(settings: TimelineSettings? = nil, statistics: LibraryStatistics? = nil) throws(LibraryError) -> TimelineSnapshot {
+        try TimelineSnapshot(store: store, settings: settings ?? configuration.sections, statistics: statistics)
     }
 
     /// The absolute folder the library indexes, or `nil` before the first run.

@@ -28,18 +28,19 @@ public final class TimelineSnapshot: Sendable {
         var pathBytes: [UInt8]?
     }
 
-    /// Loads every photo of `store` and groups it with `settings`.
+    /// Loads every photo of `store` and groups it with `settings`; `statistics`, when the caller
+    /// has just read them, save counting the rows again.
     ///
     /// - Complexity: O(n log n) for n photos; one query over the `(captured, path)` index.
-    public convenience init(store: LibraryStore, settings: TimelineSettings) throws(LibraryError) {
-        let statistics: LibraryStatistics
-        do {
-            statistics = try store.statistics()
-        } catch {
-            throw LibraryError(error)
+    public convenience init(store: LibraryStore, settings: TimelineSettings, statistics: LibraryStatistics? = nil) throws(LibraryError) {
+        let counted: LibraryStatistics
+        if let statistics {
+            counted = statistics
+        } else {
+            do { counted = try store.statistics() } catch { throw LibraryError(error) }
         }
         try self.init(
-            capacity: statistics.photos + statistics.videos, runID: statistics.lastRunID, settings: settings,
+            capacity: counted.photos + counted.videos, runID: counted.lastRunID, settings: settings,
             forEachMoment: { body throws(IndexError) in try store.forEachMoment(body) })
     }
 

@@ -91,7 +91,7 @@ final class LibraryState: Sendable {
     private static func load(_ library: PhotoLibrary) throws(LibraryError) -> Loaded {
         // Statistics first: a run finishing while the snapshot loads is then noticed next time.
         let statistics = try library.statistics()
-        return Loaded(snapshot: try library.snapshot(), statistics: statistics, root: try library.root())
+        return Loaded(snapshot: try library.snapshot(statistics: statistics), statistics: statistics, root: try library.root())
     }
 }
 

@@ -49,6 +49,8 @@ public enum ShoeboxServer {
             }
             do {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
+                // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
+                store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
                 let watcher = try LibraryWatcher(root: root, store: store, settings: settings.configuration.index, timing: timing)
                 services.append(WatchService(watcher: watcher, state: state, events: events, logger: logger))
             } catch {

@@ -109,9 +109,12 @@ struct LiveLibraryTests {
         #expect(text.contains("event: index-progress"))
 
         let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        let (integrity, rows) = try queue.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM photo"))
+        let (integrity, rows, persistedRun, lastRun) = try queue.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM photo"),
+             try Int64.fetchOne(db, sql: "SELECT runID FROM timelineState"), try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun"))
         }
         #expect(integrity == "ok" && rows == 80)
+        // The watcher's runs, like `shoebox index`, leave section tables that `sections` can answer from.
+        #expect(persistedRun != nil && persistedRun == lastRun, "section tables of run \(String(describing: persistedRun)), last run \(String(describing: lastRun))")
     }
 }
