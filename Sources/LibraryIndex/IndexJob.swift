@@ -15,8 +15,8 @@ final class IndexJob: Sendable {
     private let openedFiles = Atomic<Int>(0)
     /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
     private let writtenChanges = Atomic<Int>(0)
-    /// Reader threads running in this process, across runs (tests check that none outlive a run).
-    package static let liveReaders = Atomic<Int>(0)
+    /// Reader threads running now, per database path (tests of one run must not see another's).
+    package static let liveReaders = Mutex<[String: Int]>([:])
 
     #if DEBUG
     /// Seconds each reader waits before a file, from `SHOEBOX_TEST_READ_DELAY` (debug builds only):
@@ -246,7 +246,7 @@ final class IndexJob: Sendable {
         let readers = DispatchGroup()
         for _ in 0..<jobs {
             readers.enter()
-            Self.liveReaders.add(1, ordering: .relaxed)
+            Self.liveReaders.withLock { $0[store.path, default: 0] += 1 }
             let thread = Thread { [self] in
                 let reader = MetadataReader()
                 while !control.isStopRequested, let index = queue.next() {
@@ -256,7 +256,7 @@ final class IndexJob: Sendable {
                     buffer.push((candidates[index], read(candidates[index], context: context, reader: reader)))
                 }
                 buffer.producerFinished()
-                Self.liveReaders.subtract(1, ordering: .relaxed)
+                Self.liveReaders.withLock { $0[store.path, default: 0] -= 1 }
                 readers.leave()
             }
             thread.name = "shoebox.reader"
@@ -431,8 +431,10 @@ private final class ReportThrottle {
 
 /// What tests may observe of the indexer's threads.
 package enum IndexDiagnostics {
-    /// Reader threads running now, in any run of this process.
-    package static var liveReaderThreads: Int { IndexJob.liveReaders.load(ordering: .relaxed) }
+    /// Reader threads running now in runs of this process that write the database at `path`.
+    package static func liveReaderThreads(database path: String) -> Int {
+        IndexJob.liveReaders.withLock { $0[path] ?? 0 }
+    }
 }
 
 /// File name extensions of photos and videos, for telling a damaged photo from any other file.

@@ -31,8 +31,8 @@ extension LibraryStore {
             if try onlyMissing && !Self.hasMissingColumn(db) { return }
             let filter = onlyMissing ? " WHERE missingSince IS NOT NULL" : ""
             let columns = try PhotoColumns(db)
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(columns.selection) FROM photo\(filter) ORDER BY path")
-            while let row = try rows.next() { try body(IndexedPhoto(row: row, columns: columns, database: path)) }
+            let statement = try db.makeStatement(sql: "SELECT \(columns.selection) FROM photo\(filter) ORDER BY path")
+            try Self.forEachRow(of: statement, in: db) { row in try body(IndexedPhoto(row: row, columns: columns, database: path)) }
         }
     }
 
@@ -100,8 +100,11 @@ extension LibraryStore {
     public func photo(id: Int64) throws(IndexError) -> IndexedPhoto? {
         try read { db in
             let columns = try PhotoColumns(db)
-            return try Row.fetchOne(db, sql: "SELECT \(columns.selection) FROM photo WHERE id = ?", arguments: [id])
-                .map { row throws(IndexError) in try IndexedPhoto(row: row, columns: columns, database: path) }
+            let statement = try db.makeStatement(sql: "SELECT \(columns.selection) FROM photo WHERE id = ?")
+            try statement.setArguments([id])
+            var photo: IndexedPhoto?
+            try Self.forEachRow(of: statement, in: db) { row in photo = try IndexedPhoto(row: row, columns: columns, database: path) }
+            return photo
         }
     }
 
@@ -150,7 +153,7 @@ extension DateSource {
     private static let storedNames = allCases.map { (Array($0.rawValue.utf8), $0) }
 
     /// The source whose raw value is `bytes`, without building a String.
-    init?(storedBytes bytes: Data) {
+    init?(storedBytes bytes: UnsafeRawBufferPointer) {
         guard let match = Self.storedNames.first(where: { $0.0.elementsEqual(bytes) }) else { return nil }
         self = match.1
     }
@@ -161,36 +164,34 @@ extension IndexedPhoto {
     ///
     /// - Throws: `unreadableRow`, naming the row and what to do, when the capture date or its source
     ///   is not one the store writes (a row edited by hand, or a damaged file): never an invented date.
-    init(row: Row, columns: PhotoColumns, database: String) throws(IndexError) {
-        let path = RelativePath(bytes: (try? row.withUnsafeData(atIndex: 1) { $0.map(Array.init) }) ?? [])
-        let id: Int64 = row[0]
-        guard let local = (try? row.withUnsafeData(atIndex: 5) { $0.flatMap { $0.withUnsafeBytes { LocalDateTime(iso8601Bytes: $0) } } }) ?? nil else {
-            let stored: String? = row[5]
-            throw IndexError.unreadableRow(id: id, path: path, column: "captured", value: stored, database: database)
+    init(row: RawRow, columns: PhotoColumns, database: String) throws(IndexError) {
+        let path = RelativePath(bytes: row.bytes(1).map { [UInt8]($0) } ?? [])
+        let id = row.int64(0)
+        guard let local = row.bytes(5).flatMap(LocalDateTime.init(iso8601Bytes:)) else {
+            throw IndexError.unreadableRow(id: id, path: path, column: "captured", value: row.text(5), database: database)
         }
-        guard let source = (try? row.withUnsafeData(atIndex: 7) { $0.flatMap(DateSource.init(storedBytes:)) }) ?? nil else {
-            throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: row[7], database: database)
+        guard let source = row.bytes(7).flatMap(DateSource.init(storedBytes:)) else {
+            throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: row.text(7), database: database)
         }
-        let offset: Int? = row[6]
-        let width: Int? = row[8], height: Int? = row[9]
-        let displayWidth: Int? = row[11], displayHeight: Int? = row[12]
+        let width = row.int(8), height = row.int(9)
+        let displayWidth = row.int(11), displayHeight = row.int(12)
         self.init(
             path: path,
-            fileSize: row[2],
-            modificationTime: row[3],
-            format: (row[4] as String?).flatMap(ImageFormat.init(rawValue:)),
-            captureDate: CaptureDate(local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source),
+            fileSize: row.int64(2),
+            modificationTime: row.int64(3),
+            format: row.text(4).flatMap(ImageFormat.init(rawValue:)),
+            captureDate: CaptureDate(local: local, offset: row.int(6).map(UTCOffset.init(seconds:)), source: source),
             pixelSize: width.flatMap { w in height.map { PixelSize(width: w, height: $0) } },
-            orientation: row[10],
+            orientation: row.int(10),
             displaySize: displayWidth.flatMap { w in displayHeight.map { PixelSize(width: w, height: $0) } },
-            cameraMake: row[13],
-            cameraModel: row[14],
-            error: row[15],
-            mediaType: columns.hasVideos ? (row[16] as String?).flatMap(MediaType.init(rawValue:)) : nil,
-            duration: row[17],
-            pairedWith: (row[18] as Data?).map { RelativePath(bytes: Array($0)) },
+            cameraMake: row.text(13),
+            cameraModel: row.text(14),
+            error: row.text(15),
+            mediaType: columns.hasVideos ? row.text(16).flatMap(MediaType.init(rawValue:)) : nil,
+            duration: row.double(17),
+            pairedWith: row.bytes(18).map { RelativePath(bytes: [UInt8]($0)) },
             id: id,
-            missingSince: row[19]
+            missingSince: row.text(19)
         )
     }
 
