@@ -18,6 +18,28 @@ def after_zoom(driver, before_count):
     return last_zoom(driver)
 
 
+def assert_one_level_shown(driver, level):
+    """Nothing marked hidden is drawn, and the section headers on screen belong to `level` alone
+    (a recycled header whose CSS display overrides `hidden` once stayed over the other level's)."""
+    shown = driver.execute_script("""
+        return [...document.querySelectorAll('#timeline [hidden]')]
+            .filter(e => getComputedStyle(e).display !== 'none')
+            .map(e => e.className + ' ' + e.textContent.trim().slice(0, 40));""")
+    assert shown == [], f"hidden but drawn: {shown}"
+    overlapping = driver.execute_script("""
+        const rects = [...document.querySelectorAll('#timeline .section-header')]
+            .filter(e => getComputedStyle(e).display !== 'none')
+            .map(e => [e.textContent.trim().slice(0, 40), e.getBoundingClientRect()])
+            .filter(([, r]) => r.bottom > 0 && r.top < innerHeight && r.height > 0);
+        const pairs = [];
+        for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+            const [a, r] = rects[i], [b, q] = rects[j];
+            if (r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5 && r.left < q.right && q.left < r.right) pairs.push([a, b]);
+        }
+        return pairs;""")
+    assert overlapping == [], f"section headers drawn over each other at the {level} level: {overlapping}"
+
+
 def assert_anchored(driver, z, report):
     """The target photo's cell top is at targetViewportY (= viewportY unless clamped), within 1 px."""
     to = z["to"]
@@ -53,6 +75,7 @@ def test_zoom_in_out_keeps_photo(browser, server3k, screenshots, viewport):
     same = cell_top(browser, photo_id=tapped["id"])
     assert same is not None and abs(same - top) <= TOLERANCE
     print(f"[{viewport}] zoom in: photo {tapped['id']} top {before:.3f} -> {same:.3f} (delta {abs(same - before):.3f} px, clamped={z['clamped']})")
+    assert_one_level_shown(browser, "fine")
     screenshot(browser, screenshots, f"{viewport}-2-fine-after-zoom-in")
 
     # zoom out with the '-' key: anchored at the viewport centre (focalY)
@@ -62,6 +85,7 @@ def test_zoom_in_out_keeps_photo(browser, server3k, screenshots, viewport):
     assert z["from"]["level"] == "fine" and state(browser)["level"] == "coarse"
     top = assert_anchored(browser, z, deltas)
     print(f"[{viewport}] zoom out (-): {z['from']} -> {z['to']} at y {z['viewportY']:.3f} -> {top:.3f} clamped={z['clamped']}")
+    assert_one_level_shown(browser, "coarse")
     screenshot(browser, screenshots, f"{viewport}-3-coarse-after-zoom-out")
     assert console_errors(browser) == []
 
