@@ -64,32 +64,14 @@ extension LibraryStore {
     /// `forEachMoment` inside a transaction; `skipped` counts the rows left out because their path
     /// or capture date cannot be read.
     static func forEachMoment(_ db: Database, skipped: inout Int, _ body: (PhotoMoment) throws -> Void) throws {
-        let sources = DateSource.allCases
-        let ranks = sources.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
-        // A database not yet migrated (opened read-only) has no video columns.
-        let hasPairs = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT path, captured, CASE dateSource \(ranks) ELSE \(sources.count - 1) END, id, width, height,
-                   \(hasPairs ? "mediaType" : "'photo'")
-            FROM photo \(hasPairs ? "WHERE \(timelineFilter)" : "")
-            ORDER BY captured, path
-            """)
-        while let row = try rows.next() {
-            // The blobs are read in place: no copy per row for a million rows.
-            guard let (path, exact) = try row.withUnsafeData(atIndex: 0, { data -> (String, [UInt8]?)? in
-                      guard let data else { return nil }
-                      if let valid = String(validating: data, as: UTF8.self) { return (valid, nil) }
-                      return (RelativePath.text(data), Array(data))
-                  }),
-                  let local = try row.withUnsafeData(atIndex: 1, { $0.flatMap { $0.withUnsafeBytes { LocalDateTime(unvalidatedISO8601Bytes: $0) } } })
-            else {
+        let query = try MomentQuery(db)
+        let statement = try db.makeStatement(sql: query.selection + " \(query.timelineWhere) ORDER BY captured, path")
+        try forEachRow(of: statement, in: db) { row in
+            guard let moment = PhotoMoment(row: row) else {
                 skipped += 1
-                continue
+                return
             }
-            let source: Int = row[2]
-            try body(PhotoMoment(
-                id: row[3], path: path, pathBytes: exact, captured: local, source: sources[source],
-                width: row[4], height: row[5], mediaType: MediaType(rawValue: row[6]) ?? .photo))
+            try body(moment)
         }
     }
 
@@ -245,5 +227,34 @@ extension LibraryStore {
             let filter = onlyMissing ? " AND missingSince IS NOT NULL" : ""
             return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE mediaType = 'video'\(filter))") ?? false
         }
+    }
+}
+
+/// The columns `PhotoMoment(row:)` reads, and the rows the timeline shows; a database not yet
+/// migrated (opened read-only) has no video columns, so every row is a photo.
+struct MomentQuery {
+    let selection: String
+    /// `WHERE` and the timeline's filter, or nothing when there are no videos to leave out.
+    let timelineWhere: String
+
+    init(_ db: Database) throws {
+        let hasVideos = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
+        selection = "SELECT path, captured, dateSource, id, width, height, \(hasVideos ? "mediaType" : "'photo'") FROM photo"
+        timelineWhere = hasVideos ? "WHERE \(LibraryStore.timelineFilter)" : ""
+    }
+}
+
+extension PhotoMoment {
+    /// A row of `MomentQuery.selection`, or `nil` when its path or capture date cannot be read. A
+    /// date that is not a calendar date is kept (the timeline counts such photos as left out).
+    init?(row: RawRow) {
+        guard let path = row.bytes(0),
+              let captured = row.bytes(1).flatMap(LocalDateTime.init(unvalidatedISO8601Bytes:))
+        else { return nil }
+        let text = String(validating: path, as: UTF8.self)
+        self.init(
+            id: row.int64(3), path: text ?? RelativePath.text(path), pathBytes: text == nil ? [UInt8](path) : nil,
+            captured: captured, source: row.bytes(2).flatMap(DateSource.init(storedBytes:)) ?? .fileModified,
+            width: row.int(4), height: row.int(5), mediaType: row.text(6).flatMap(MediaType.init(rawValue:)) ?? .photo)
     }
 }

@@ -192,9 +192,10 @@ extension LibraryStore {
     public func moments(ids: [Int64]) throws(IndexError) -> [Int64: PhotoMoment] {
         try read { db in
             var found: [Int64: PhotoMoment] = [:]
-            let statement = try db.cachedStatement(sql: Self.momentSelection + " WHERE id = ?")
+            let statement = try db.cachedStatement(sql: MomentQuery(db).selection + " WHERE id = ?")
             for id in ids where found[id] == nil {
-                if let row = try Row.fetchOne(statement, arguments: [id]), let moment = try Self.moment(row) { found[id] = moment }
+                try statement.setArguments([id])
+                try Self.forEachRow(of: statement, in: db) { row in found[id] = PhotoMoment(row: row) }
             }
             return found
         }
@@ -205,27 +206,16 @@ extension LibraryStore {
     public func moments(from first: Int64, offset: Int, count: Int) throws(IndexError) -> [PhotoMoment] {
         try read { db in
             guard let anchor = try Row.fetchOne(db, sql: "SELECT captured, path FROM photo WHERE id = ?", arguments: [first]) else { return [] }
-            let rows = try Row.fetchCursor(db, sql: Self.momentSelection + """
+            let statement = try db.makeStatement(sql: MomentQuery(db).selection + """
                  WHERE (captured, path) >= (?, ?) AND \(Self.timelineFilter)
                 ORDER BY captured, path LIMIT ? OFFSET ?
-                """, arguments: [anchor[0], anchor[1], count, offset])
+                """)
+            try statement.setArguments([anchor[0], anchor[1], count, offset])
             var moments: [PhotoMoment] = []
-            while let row = try rows.next() {
-                if let moment = try Self.moment(row) { moments.append(moment) }
+            try Self.forEachRow(of: statement, in: db) { row in
+                if let moment = PhotoMoment(row: row) { moments.append(moment) }
             }
             return moments
         }
-    }
-
-    private static let momentSelection = "SELECT path, captured, dateSource, id, width, height, mediaType FROM photo"
-
-    private static func moment(_ row: Row) throws -> PhotoMoment? {
-        let data: Data = row[0]
-        let path = String(validating: data, as: UTF8.self)
-        guard let local = (row[1] as Data).withUnsafeBytes({ LocalDateTime(unvalidatedISO8601Bytes: $0) }) else { return nil }
-        return PhotoMoment(
-            id: row[3], path: path ?? RelativePath.text(data), pathBytes: path == nil ? Array(data) : nil, captured: local,
-            source: DateSource(rawValue: row[2]) ?? .fileModified, width: row[4], height: row[5],
-            mediaType: MediaType(rawValue: row[6]) ?? .photo)
     }
 }

@@ -166,18 +166,7 @@ struct PhotoTable {
 
         var start = out.count
         let date = photo.captureDate
-        let local = date.local
-        JSONText.appendDigits(local.year, width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONText.appendDigits(local.month, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONText.appendDigits(local.day, width: 2, to: &out)
-        out.append(0x20)
-        JSONText.appendDigits(local.hour, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONText.appendDigits(local.minute, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONText.appendDigits(local.second, width: 2, to: &out)
+        date.local.appendISO8601(to: &out, separator: 0x20, milliseconds: false)
         if let offset = date.offset { out.append(contentsOf: (" " + offset.iso8601).utf8) }
         close(start, characters: out.count - start)
         ascii(date.source.rawValue)
@@ -299,8 +288,8 @@ struct JSONArrayWriter {
 extension LocalDateTime {
     /// "2025-03-08 14:02:11" — the ISO form with a space, for tables.
     var readable: String {
-        var bytes = Array(iso8601.utf8.prefix(19))
-        if let t = bytes.firstIndex(of: UInt8(ascii: "T")) { bytes[t] = 0x20 }
+        var bytes: [UInt8] = []
+        appendISO8601(to: &bytes, separator: 0x20, milliseconds: false)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

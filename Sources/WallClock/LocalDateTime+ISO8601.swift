@@ -11,6 +11,40 @@ extension LocalDateTime: CustomStringConvertible {
 
     public var description: String { iso8601 }
 
+    /// Appends the `iso8601` text as UTF-8, without building a String (listings write a million):
+    /// `separator` between date and time (`T`, or a space for tables), and `.fff` when the
+    /// millisecond is known and `milliseconds` is true.
+    public func appendISO8601(to out: inout [UInt8], separator: UInt8 = UInt8(ascii: "T"), milliseconds: Bool = true) {
+        func digits(_ value: Int, _ width: Int) {
+            guard value >= 0 else {
+                out.append(contentsOf: CivilCalendar.padded(value, width).utf8)
+                return
+            }
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor * 10 <= value { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        out.append(separator)
+        digits(hour, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(minute, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(second, 2)
+        if milliseconds, let millisecond {
+            out.append(UInt8(ascii: "."))
+            digits(millisecond, 3)
+        }
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS` with an optional `.f`, `.ff` or `.fff`, as `iso8601` writes it.
     ///
     /// Returns `nil` for any other form and for values that are not `isValid`.

@@ -17,6 +17,21 @@ import WallClock
         #expect(fromBytes == parsed)
     }
 
+    @Test("the byte writer writes what iso8601 does, or the table form", arguments: [
+        LocalDateTime(year: 2021, month: 2, day: 3, hour: 4, minute: 5, second: 6),
+        LocalDateTime(year: 2021, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 7),
+        LocalDateTime(year: 999, month: 1, day: 1, millisecond: 999),
+        LocalDateTime(year: 9999, month: 12, day: 31, hour: 10, minute: 10, second: 10, millisecond: 120),
+    ])
+    func appendsBytes(_ value: LocalDateTime) {
+        var bytes: [UInt8] = []
+        value.appendISO8601(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == value.iso8601)
+        bytes.removeAll()
+        value.appendISO8601(to: &bytes, separator: 0x20, milliseconds: false)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value.iso8601.prefix(19).map { $0 == "T" ? " " : $0 }))
+    }
+
     @Test func shortFractionsAreMilliseconds() {
         #expect(LocalDateTime(iso8601: "2021-02-03T04:05:06.5")?.millisecond == 500)
         #expect(LocalDateTime(iso8601: "2021-02-03T04:05:06.25")?.millisecond == 250)

@@ -100,22 +100,7 @@ extension PhotoJSON {
     public static func appendPrettyJSON(of photo: IndexedPhoto, to out: inout [UInt8]) throws {
         let date = photo.captureDate
         out.append(contentsOf: "{\n  \"captured\" : \"".utf8)
-        let local = date.local
-        JSONText.appendDigits(local.year, width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONText.appendDigits(local.month, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONText.appendDigits(local.day, width: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        JSONText.appendDigits(local.hour, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONText.appendDigits(local.minute, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONText.appendDigits(local.second, width: 2, to: &out)
-        if let millisecond = local.millisecond {
-            out.append(UInt8(ascii: "."))
-            JSONText.appendDigits(millisecond, width: 3, to: &out)
-        }
+        date.local.appendISO8601(to: &out)
         out.append(contentsOf: "\",\n  \"dateSource\" : ".utf8)
         JSONText.appendString(date.source.rawValue, to: &out)
         out.append(contentsOf: ",\n  \"duration\" : ".utf8)
