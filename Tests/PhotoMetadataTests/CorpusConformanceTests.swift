@@ -1,3 +1,4 @@
+import PhotoFixtures
 import WallClock
 import Foundation
 import PhotoMetadata
@@ -30,22 +31,8 @@ import Testing
         var size: Size?
     }
 
-    /// `$SHOEBOX_CORPUS` when set (another corpus laid out the same way: `photos/`, `truth.json`),
-    /// else `../shared/corpus` beside the package root, found from this source file.
-    static let corpus: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SHOEBOX_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-                return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("truth.json").path) ? corpus : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The corpus (see `SharedCorpus`), or `nil` when it is not beside the project.
+    static let corpus = SharedCorpus.photos
 
     @Test func everyUnambiguousDateAndSizeMatches() throws {
         guard let corpus = Self.corpus else {

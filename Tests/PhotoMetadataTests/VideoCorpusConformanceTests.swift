@@ -1,3 +1,4 @@
+import PhotoFixtures
 import WallClock
 import Foundation
 import PhotoMetadata
@@ -26,22 +27,8 @@ import Testing
         var mediaType: String
     }
 
-    /// `$SHOEBOX_VIDEO_CORPUS` when set (laid out the same way: `files/`, `truth.json`), else
-    /// `../shared/corpus/videos` beside the package root, found from this source file.
-    static let corpus: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SHOEBOX_VIDEO_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus/videos")
-                return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("truth.json").path) ? corpus : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The corpus (see `SharedCorpus`), or `nil` when it is not beside the project.
+    static let corpus = SharedCorpus.videos
 
     static let durationTolerance = 0.05
 

@@ -1,16 +1,13 @@
+import PhotoFixtures
 import Foundation
 import Testing
 
 /// The real-photo corpus beside the project, when it is there, or `$SHOEBOX_CORPUS` (another
 /// corpus laid out the same way: `photos/` and `truth.json`).
 enum Corpus {
-    static let root: URL = {
-        if let path = ProcessInfo.processInfo.environment["SHOEBOX_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return ShoeboxProcess.packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
-    }()
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("truth.json").path) }
+    static var isPresent: Bool { SharedCorpus.photos != nil }
+    /// Read only by the suite below, which runs only when the corpus `isPresent`.
+    static var root: URL { SharedCorpus.photos! }
 
     /// Indexes the corpus once per test process into a temporary database.
     static let database: Result<String, any Error> = Result {

@@ -1,3 +1,4 @@
+import PhotoFixtures
 import Foundation
 import Testing
 import Thumbnails
@@ -36,21 +37,8 @@ import Thumbnails
         "metadata-extractor-images/heic/NegativeArraySizeException.ItemInfoBox.init.heif",
     ]
 
-    /// `$SHOEBOX_CORPUS` when set, else `../shared/corpus` beside the package root.
-    static let corpus: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SHOEBOX_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-                return FileManager.default.fileExists(atPath: corpus.appendingPathComponent("truth.json").path) ? corpus : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The corpus (see `SharedCorpus`), or `nil` when it is not beside the project.
+    static let corpus = SharedCorpus.photos
 
     /// The corpus files to check, with their display size: (relative path, width, height).
     static func cases(in corpus: URL) throws -> [(path: String, width: Int, height: Int)] {
