@@ -168,13 +168,8 @@ struct DataSafetyCLITests {
             '\(tool)' sections --db '\(t)/ro/index.sqlite' > '\(t)/sections.out' 2>&1; echo $? > '\(t)/sections.rc'
             '\(tool)' index '\(t)/photos' --db '\(t)/ro/index.sqlite' > /dev/null 2> '\(t)/index.err'; echo $? > '\(t)/index.rc'
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "sh", "-c", script]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        func read(_ name: String) -> String { (try? String(contentsOfFile: t + "/" + name, encoding: .utf8)) ?? "(missing \(name))" }
+        #expect(try runWithPrivateMounts(script) == 0)
+        func read(_ name: String) -> String { scriptOutput(t, name) }
         #expect(read("photos.rc") == "0\n", "\(read("photos.out"))")
         #expect(read("photos.out").contains("10 files"))
         #expect(read("sections.rc") == "0\n", "\(read("sections.out"))")

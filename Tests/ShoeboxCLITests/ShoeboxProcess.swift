@@ -47,7 +47,7 @@ struct ShoeboxProcess {
 
     /// Starts `process`, drains both streams on their own threads, so neither can fill its pipe
     /// and block the child, and kills it past `deadline` (the test then fails with an error).
-    private static func finish(_ process: Process, arguments: [String], stdout: FileHandle?, deadline: Duration) throws -> Output {
+    static func finish(_ process: Process, arguments: [String], stdout: FileHandle?, deadline: Duration) throws -> Output {
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = stdout ?? outPipe
         process.standardError = errPipe

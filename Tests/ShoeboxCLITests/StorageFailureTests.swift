@@ -16,6 +16,19 @@ let canMountInPrivateNamespace: Bool = {
     return probe.terminationStatus == 0
 }()
 
+/// Runs `script` with `sh` in a private mount namespace, killed past `deadline`; its exit status.
+func runWithPrivateMounts(_ script: String, deadline: Duration = .seconds(180)) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    process.arguments = ["-m", "sh", "-c", script]
+    return try ShoeboxProcess.finish(process, arguments: ["(mount script)"], stdout: nil, deadline: deadline).status
+}
+
+/// The text of a file a script wrote into `folder`, or "(missing NAME)".
+func scriptOutput(_ folder: String, _ name: String) -> String {
+    (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "(missing \(name))"
+}
+
 @Suite("Full disk and read-only file system",
        .enabled(if: canMountInPrivateNamespace, "needs root and mount namespaces to make a small or read-only file system"))
 struct StorageFailureTests {
@@ -40,14 +53,8 @@ struct StorageFailureTests {
             '\(tool)' index '\(t)/photos' --db '\(t)/mnt/i.sqlite' > /dev/null 2> '\(t)/ro.err'; echo $? > '\(t)/ro.rc'
             '\(tool)' photos --db '\(t)/mnt/i.sqlite' --json > '\(t)/ro.json' 2> '\(t)/ro-photos.err'; echo $? > '\(t)/ro-photos.rc'
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "sh", "-c", script]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-
-        func read(_ name: String) -> String { (try? String(contentsOfFile: t + "/" + name, encoding: .utf8)) ?? "(missing \(name))" }
+        #expect(try runWithPrivateMounts(script) == 0)
+        func read(_ name: String) -> String { scriptOutput(t, name) }
         #expect(read("full.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
         #expect(read("full.err").contains("is full"), "\(read("full.err"))")
 
