@@ -98,20 +98,4 @@ public struct SectionJSON: Encodable, Sendable {
     public enum PhotoFields: Sendable {
         case none, summary, detail
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(level, forKey: .level)
-        try c.encode(index, forKey: .index)
-        try c.encode(start, forKey: .start)
-        try c.encode(end, forKey: .end)
-        try c.encode(count, forKey: .count)
-        try c.encode(shown, forKey: .shown)
-        try c.encode(label, forKey: .label)
-        try c.encodeIfPresent(photos, forKey: .photos)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case level, index, start, end, count, shown, label, photos
-    }
 }
