@@ -45,12 +45,9 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
-        // libvips through pkg-config, with a shim for its variadic calls.
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
+        // libvips, loaded with dlopen on the first thumbnail (libvips42 at run time, no headers
+        // to build), with a wrapper for each of its variadic calls.
+        .target(name: "CVips"),
 
         // Pure: the local date-time of a capture and the calendar arithmetic behind it.
         .target(name: "WallClock", swiftSettings: strictSettings),

@@ -48,9 +48,10 @@ func makePhoto(width: Int, height: Int, seed: UInt64) -> [UInt8] {
 /// Writes `pixels` as a JPEG of the given quality with libvips.
 func writeJPEG(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
     let saved = pixels.withUnsafeBytes { memory -> Bool in
-        guard let image = vips_image_new_from_memory(memory.baseAddress, memory.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+        guard let image = shoebox_vips_image_from_memory(
+            memory.baseAddress, memory.count, Int32(width), Int32(height), 3, Int32(SHOEBOX_VIPS_FORMAT_UCHAR))
         else { return false }
-        defer { g_object_unref(image) }
+        defer { shoebox_vips_unref(image) }
         return shoebox_vips_jpegsave(image, path, 90) == 0
     }
     guard saved else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
@@ -121,8 +122,8 @@ while let argument = arguments.popFirst() {
     }
 }
 
-guard vips_init(CommandLine.arguments[0]) == 0 else {
-    print("libvips did not start")
+guard shoebox_vips_load() == 0, shoebox_vips_init(CommandLine.arguments[0]) == 0 else {
+    print("libvips did not start: \(String(cString: shoebox_vips_load_error()))")
     exit(1)
 }
 let (width, height) = (4000, 3000)

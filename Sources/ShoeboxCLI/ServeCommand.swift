@@ -3,6 +3,7 @@ import Foundation
 import LibraryIndex
 import PhotoLibrary
 import ShoeboxServer
+import Thumbnails
 
 /// `shoebox serve`: the JSON API and the web viewer for one library.
 struct ServeCommand: AsyncParsableCommand {
@@ -50,6 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
         try await ShoeboxServer.run(settings: settings) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             Output.note("Shoebox is serving \(settings.databasePath.terminalSafe) at http://\(shown):\(port)/ (Ctrl-C to stop)")
+            if let problem = ThumbnailCache.decoderProblem {
+                Output.note("Photos will show as grey placeholders: libvips could not start: \(problem).")
+            }
         }
     }
 }

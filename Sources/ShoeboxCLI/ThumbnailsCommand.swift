@@ -39,6 +39,9 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         try library.store.forEachPhoto { photo in
             if let id = photo.id, photo.mediaType == .photo { rows.append((id, photo.path)) }
         }
+        if let problem = ThumbnailCache.decoderProblem {
+            throw CLIError("Cannot make thumbnails: libvips could not start: \(problem).")
+        }
         let cache = ThumbnailCache(directory: LibraryPaths.cacheDirectory() + "/thumbnails")
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         let counts = Mutex((done: 0, placeholders: 0, missing: 0))

@@ -17,8 +17,8 @@ enum Renderer {
     /// The header is read first and a file declaring more than `maxPixels` pixels is refused
     /// before any pixel is decoded.
     static func render(path: String, size: ThumbnailSize, maxPixels: Int64) -> Result<[UInt8], ThumbnailError> {
-        guard Vips.isReady else {
-            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(Vips.takeError())"))
+        if let failure = Vips.startFailure {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
         }
         // Tell a missing or unreadable file from one libvips cannot read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -33,8 +33,8 @@ enum Renderer {
         guard let header = shoebox_vips_open_header(path) else {
             return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot read \(path): \(Vips.takeError())"))
         }
-        let width = Int(vips_image_get_width(header)), height = Int(vips_image_get_height(header))
-        let swapped = vips_image_get_orientation_swap(header) != 0
+        let width = Int(shoebox_vips_width(header)), height = Int(shoebox_vips_height(header))
+        let swapped = shoebox_vips_orientation_swaps(header) != 0
         shoebox_vips_unref(header)
         if Int64(width) * Int64(height) > maxPixels {
             return .failure(ThumbnailError(
@@ -43,14 +43,14 @@ enum Renderer {
         }
 
         let box = swapped ? size.box(displayWidth: height, displayHeight: width) : size.box(displayWidth: width, displayHeight: height)
-        var image: UnsafeMutablePointer<VipsImage>?
+        var image: OpaquePointer?
         guard shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, var thumbnail = image else {
             return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
         }
         defer { shoebox_vips_unref(thumbnail) }
-        if vips_image_hasalpha(thumbnail) != 0 {
-            let white: Double = vips_image_get_format(thumbnail) == VIPS_FORMAT_USHORT ? 65535 : 255
-            var flat: UnsafeMutablePointer<VipsImage>?
+        if shoebox_vips_has_alpha(thumbnail) != 0 {
+            let white: Double = shoebox_vips_format(thumbnail) == SHOEBOX_VIPS_FORMAT_USHORT ? 65535 : 255
+            var flat: OpaquePointer?
             guard shoebox_vips_flatten(thumbnail, &flat, white) == 0, let flat else {
                 return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot flatten \(path): \(Vips.takeError())"))
             }
@@ -66,11 +66,11 @@ enum Renderer {
     /// Encodes an image as JPEG, or nil with the reason in libvips's error buffer.
     ///
     /// This is where a lazy pipeline really decodes, so decoding errors surface here.
-    static func encodeJPEG(_ image: UnsafeMutablePointer<VipsImage>) -> [UInt8]? {
+    static func encodeJPEG(_ image: OpaquePointer) -> [UInt8]? {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard shoebox_vips_jpegsave_buffer(image, &buffer, &length, quality) == 0, let buffer else { return nil }
-        defer { g_free(buffer) }
+        defer { shoebox_vips_free(buffer) }
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
@@ -86,10 +86,11 @@ enum Renderer {
     private static let placeholderPreview = makePlaceholder(edge: ThumbnailSize.preview.edge)
 
     private static func makePlaceholder(edge: Int) -> [UInt8] {
-        guard Vips.isReady else { return [] }
+        guard Vips.startFailure == nil else { return [] }
         let pixels = [UInt8](repeating: 0xE0, count: edge * edge)
         return pixels.withUnsafeBytes { memory -> [UInt8] in
-            guard let image = vips_image_new_from_memory(memory.baseAddress, memory.count, Int32(edge), Int32(edge), 1, VIPS_FORMAT_UCHAR)
+            guard let image = shoebox_vips_image_from_memory(
+                memory.baseAddress, memory.count, Int32(edge), Int32(edge), 1, Int32(SHOEBOX_VIPS_FORMAT_UCHAR))
             else { return [] }
             defer { shoebox_vips_unref(image) }
             return encodeJPEG(image) ?? []

@@ -46,6 +46,10 @@ public final class ThumbnailCache: Sendable {
         return home + "/.cache/shoebox/thumbnails"
     }
 
+    /// Why no photo can be decoded in this process (libvips is missing or did not start), or nil
+    /// when libvips is ready. The first call loads libvips.
+    public static var decoderProblem: String? { Vips.startFailure }
+
     /// What this cache has done since it was made.
     public var statistics: ThumbnailStatistics {
         counters.withLock { $0 }

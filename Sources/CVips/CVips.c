@@ -1,0 +1,132 @@
+#include "CVips.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// The values below are libvips's and GLib's, from their headers (vips/resample.h,
+// glib/gmessages.h); they are part of the stable ABI of libvips.so.42.
+enum {
+    VIPS_SIZE_DOWN = 2,
+    G_LOG_LEVEL_WARNING = 1 << 4,
+};
+
+typedef void (*LogFunction)(const char *domain, int level, const char *message, void *data);
+
+// Every function Shoebox calls: its name in libvips (or GLib, which libvips loads), its result
+// and its parameters.
+#define SHOEBOX_VIPS_FUNCTIONS(X) \
+    X(vips_init, int, (const char *)) \
+    X(vips_cache_set_max, void, (int)) \
+    X(vips_cache_set_max_mem, void, (size_t)) \
+    X(vips_concurrency_set, void, (int)) \
+    X(vips_block_untrusted_set, void, (int)) \
+    X(vips_error_buffer_copy, char *, (void)) \
+    X(vips_image_new_from_file, VipsImage *, (const char *, ...)) \
+    X(vips_image_new_from_memory, VipsImage *, (const void *, size_t, int, int, int, int)) \
+    X(vips_image_get_width, int, (const VipsImage *)) \
+    X(vips_image_get_height, int, (const VipsImage *)) \
+    X(vips_image_get_orientation_swap, int, (VipsImage *)) \
+    X(vips_image_hasalpha, int, (VipsImage *)) \
+    X(vips_image_get_format, int, (const VipsImage *)) \
+    X(vips_thumbnail, int, (const char *, VipsImage **, int, ...)) \
+    X(vips_flatten, int, (VipsImage *, VipsImage **, ...)) \
+    X(vips_jpegsave_buffer, int, (VipsImage *, void **, size_t *, ...)) \
+    X(vips_jpegsave, int, (VipsImage *, const char *, ...)) \
+    X(vips_array_double_new, void *, (const double *, int)) \
+    X(vips_area_unref, void, (void *)) \
+    X(g_object_unref, void, (void *)) \
+    X(g_free, void, (void *)) \
+    X(g_log_set_handler, unsigned, (const char *, int, LogFunction, void *))
+
+#define DECLARE(name, result, parameters) result (*name) parameters;
+static struct {
+    SHOEBOX_VIPS_FUNCTIONS(DECLARE)
+} vips;
+#undef DECLARE
+
+static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
+static int loadResult = -1;
+static char loadError[512];
+
+#ifdef __APPLE__
+static const char *const defaultLibrary = "libvips.42.dylib";
+#else
+static const char *const defaultLibrary = "libvips.so.42";
+#endif
+
+static void load(void) {
+    const char *chosen = getenv("SHOEBOX_LIBVIPS");
+    const char *library = chosen && *chosen ? chosen : defaultLibrary;
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        snprintf(loadError, sizeof loadError, "cannot load %s (%s); install libvips (apt-get install libvips42)", library, dlerror());
+        return;
+    }
+    // dlsym on the handle also finds GLib's functions: libvips depends on GLib.
+#define RESOLVE(name, result, parameters) \
+    *(void **)&vips.name = dlsym(handle, #name); \
+    if (!vips.name) { \
+        snprintf(loadError, sizeof loadError, "%s has no function %s; libvips 8.13 or later is needed", library, #name); \
+        return; \
+    }
+    SHOEBOX_VIPS_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+    loadResult = 0;
+}
+
+int shoebox_vips_load(void) {
+    pthread_once(&loadOnce, load);
+    return loadResult;
+}
+
+const char *shoebox_vips_load_error(void) {
+    pthread_once(&loadOnce, load);
+    return loadError;
+}
+
+int shoebox_vips_init(const char *program) { return vips.vips_init(program); }
+void shoebox_vips_cache_set_max(int operations) { vips.vips_cache_set_max(operations); }
+void shoebox_vips_cache_set_max_mem(size_t bytes) { vips.vips_cache_set_max_mem(bytes); }
+void shoebox_vips_concurrency_set(int threads) { vips.vips_concurrency_set(threads); }
+void shoebox_vips_block_untrusted_set(int blocked) { vips.vips_block_untrusted_set(blocked); }
+
+static void ignoreLog(const char *domain, int level, const char *message, void *data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+void shoebox_vips_silence_warnings(void) { vips.g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignoreLog, NULL); }
+char *shoebox_vips_error_buffer_copy(void) { return vips.vips_error_buffer_copy(); }
+void shoebox_vips_free(void *memory) { vips.g_free(memory); }
+void shoebox_vips_unref(VipsImage *image) { vips.g_object_unref(image); }
+
+VipsImage *shoebox_vips_open_header(const char *path) { return vips.vips_image_new_from_file(path, NULL); }
+int shoebox_vips_width(VipsImage *image) { return vips.vips_image_get_width(image); }
+int shoebox_vips_height(VipsImage *image) { return vips.vips_image_get_height(image); }
+int shoebox_vips_orientation_swaps(VipsImage *image) { return vips.vips_image_get_orientation_swap(image); }
+int shoebox_vips_has_alpha(VipsImage *image) { return vips.vips_image_hasalpha(image); }
+int shoebox_vips_format(VipsImage *image) { return vips.vips_image_get_format(image); }
+
+VipsImage *shoebox_vips_image_from_memory(const void *pixels, size_t size, int width, int height, int bands, int format) {
+    return vips.vips_image_new_from_memory(pixels, size, width, height, bands, format);
+}
+
+int shoebox_vips_thumbnail(const char *path, VipsImage **out, int width, int height) {
+    return vips.vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+int shoebox_vips_flatten(VipsImage *in, VipsImage **out, double white) {
+    void *background = vips.vips_array_double_new(&white, 1);
+    int result = vips.vips_flatten(in, out, "background", background, "max_alpha", white, NULL);
+    vips.vips_area_unref(background);
+    return result;
+}
+
+int shoebox_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips.vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", 1, "optimize_coding", 1, NULL);
+}
+
+int shoebox_vips_jpegsave(VipsImage *in, const char *path, int quality) {
+    return vips.vips_jpegsave(in, path, "Q", quality, NULL);
+}
