@@ -74,8 +74,9 @@ enum Renderer {
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
-    /// A light grey square of `size.edge` pixels, made once per size.
-    static func placeholder(_ size: ThumbnailSize) -> [UInt8] {
+    /// A light grey square of `size.edge` pixels, made once per size: a JPEG, or an SVG when
+    /// libvips is not there to encode one.
+    static func placeholder(_ size: ThumbnailSize) -> (bytes: [UInt8], contentType: String) {
         switch size {
         case .thumbnail: placeholderThumbnail
         case .preview: placeholderPreview
@@ -85,15 +86,16 @@ enum Renderer {
     private static let placeholderThumbnail = makePlaceholder(edge: ThumbnailSize.thumbnail.edge)
     private static let placeholderPreview = makePlaceholder(edge: ThumbnailSize.preview.edge)
 
-    private static func makePlaceholder(edge: Int) -> [UInt8] {
-        guard Vips.startFailure == nil else { return [] }
-        let pixels = [UInt8](repeating: 0xE0, count: edge * edge)
-        return pixels.withUnsafeBytes { memory -> [UInt8] in
+    private static func makePlaceholder(edge: Int) -> (bytes: [UInt8], contentType: String) {
+        let jpeg = Vips.startFailure != nil ? nil : [UInt8](repeating: 0xE0, count: edge * edge).withUnsafeBytes { memory -> [UInt8]? in
             guard let image = shoebox_vips_image_from_memory(
                 memory.baseAddress, memory.count, Int32(edge), Int32(edge), 1, Int32(SHOEBOX_VIPS_FORMAT_UCHAR))
-            else { return [] }
+            else { return nil }
             defer { shoebox_vips_unref(image) }
-            return encodeJPEG(image) ?? []
+            return encodeJPEG(image)
         }
+        if let jpeg { return (jpeg, "image/jpeg") }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(edge)" height="\#(edge)"><rect width="100%" height="100%" fill="rgb(224,224,224)"/></svg>"#
+        return (Array(svg.utf8), "image/svg+xml")
     }
 }

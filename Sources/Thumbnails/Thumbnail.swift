@@ -4,7 +4,7 @@ import Foundation
 public struct Thumbnail: Sendable {
     /// The encoded image.
     public var bytes: [UInt8]
-    /// The bytes' media type, `image/jpeg`.
+    /// The bytes' media type: `image/jpeg`, or `image/svg+xml` for a placeholder made without libvips.
     public var contentType: String
     /// A strong entity tag, quoted as it goes into the `ETag` header.
     ///

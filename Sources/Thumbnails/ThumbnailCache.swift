@@ -131,8 +131,8 @@ public final class ThumbnailCache: Sendable {
     }
 
     private func placeholder(_ entry: CacheEntry, _ error: ThumbnailError) -> Thumbnail {
-        Thumbnail(bytes: Renderer.placeholder(entry.size), contentType: Self.contentType,
-                  etag: entry.placeholderETag, isPlaceholder: true, error: error)
+        let image = Renderer.placeholder(entry.size)
+        return Thumbnail(bytes: image.bytes, contentType: image.contentType, etag: entry.placeholderETag, isPlaceholder: true, error: error)
     }
 
     private func count(_ counter: WritableKeyPath<ThumbnailStatistics, Int>) {

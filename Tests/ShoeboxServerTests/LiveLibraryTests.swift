@@ -8,11 +8,13 @@ import Testing
 struct LiveLibraryTests {
     static var shoebox: String { shoeboxExecutable }
 
-    /// Starts `shoebox serve --watch --port 0` and returns it with the port it printed.
-    func startServer(database: String, log: String) throws -> (Process, Int) {
+    /// Starts `shoebox serve --watch --port 0` (without `--watch` when `watch` is false) and
+    /// returns it with the port it printed.
+    static func startServer(database: String, log: String, watch: Bool = true, environment: [String: String] = [:]) throws -> (Process, Int) {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: Self.shoebox)
-        server.arguments = ["serve", "--watch", "--db", database, "--port", "0"]
+        server.arguments = ["serve"] + (watch ? ["--watch"] : []) + ["--db", database, "--port", "0"]
+        server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         FileManager.default.createFile(atPath: log, contents: nil)
         server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         server.standardOutput = FileHandle.nullDevice
@@ -58,7 +60,7 @@ struct LiveLibraryTests {
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
 
-        let (server, port) = try startServer(database: database, log: tree.path + "/serve.log")
+        let (server, port) = try Self.startServer(database: database, log: tree.path + "/serve.log")
         defer { server.terminate(); server.waitUntilExit() }
         // The event stream, read by curl into a file until the test ends it.
         let eventLog = tree.path + "/events.txt"
