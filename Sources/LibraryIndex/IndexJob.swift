@@ -70,7 +70,7 @@ final class IndexJob: Sendable {
         let walk = IndexWalk(job: self, walker: walker, known: consume known, feeding: photos)
         walk.start()
         try write(photos, walk: walk.status, progress: &progress, throttle: throttle, report: report)
-        let found = try walk.status.outcome()
+        let found = try walk.status.findings()
         progress = progress.adding(found.tally)
         progress.walkCompleted = found.isComplete
         progress.unreadableDirectories = found.unreadableDirectories

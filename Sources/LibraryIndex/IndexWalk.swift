@@ -37,7 +37,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
     }
 
     /// What the run needs from a finished walk.
-    struct Outcome: Sendable {
+    struct Findings: Sendable {
         var tally: Tally
         /// Whether it went through the whole tree, rather than being stopped.
         var isComplete: Bool
@@ -53,13 +53,13 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
 
     /// What the writer sees of the walk: its counts so far, then what it found.
     final class Status: Sendable {
-        private let state = Mutex<(tally: Tally, outcome: Result<Outcome, IndexError>?)>((Tally(), nil))
+        private let state = Mutex<(tally: Tally, outcome: Result<Findings, IndexError>?)>((Tally(), nil))
 
         fileprivate func publish(_ tally: Tally) {
             state.withLock { $0.tally = tally }
         }
 
-        fileprivate func finish(_ outcome: Result<Outcome, IndexError>) {
+        fileprivate func finish(_ outcome: Result<Findings, IndexError>) {
             state.withLock { $0.outcome = outcome }
         }
 
@@ -72,13 +72,13 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
         }
 
         /// What the walk found, or the error that ended it; call once its stage is drained.
-        func outcome() throws(IndexError) -> Outcome {
+        func findings() throws(IndexError) -> Findings {
             guard let outcome = state.withLock({ $0.outcome }) else { preconditionFailure("the walk has not finished") }
             return try outcome.get()
         }
     }
 
-    /// Starts the walk's thread; it closes the stage when it ends, having published its outcome.
+    /// Starts the walk's thread; it closes the stage when it ends, having published its findings.
     func start() {
         stage.threads.enter()
         let thread = Thread { [self] in
@@ -123,7 +123,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
         }
     }
 
-    private func walk() throws(IndexError) -> Outcome {
+    private func walk() throws(IndexError) -> Findings {
         guard var known = known.take() else { preconditionFailure("a walk runs once") }
         var tally = Tally()
         var folder = FolderBatch()
@@ -196,7 +196,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
             status.publish(tally)
             stage.hand(requeued)
         }
-        return Outcome(
+        return Findings(
             tally: tally, isComplete: !stopped, unreadableDirectories: unreadable, unseen: unseen,
             reappeared: reappeared.map { known.path($0) }, sidecarCandidates: sidecarCandidates)
     }
