@@ -92,12 +92,17 @@ struct DirectoryWalker {
     /// Walks the whole tree like `walk`, handing each regular file over as a borrowed `FoundFile`,
     /// which `stat`s only when asked for its stamp.
     ///
+    /// A folder's files are reported one after the other, between `entered` and `left` with that
+    /// folder: when `left` is called, the caller has seen every file of the folder.
+    ///
+    /// - Parameter left: called with each folder `entered` was called with, after its last entry.
     /// - Complexity: one `opendir` per folder and, for file systems that report entry types, no
     ///   system call per file; no allocation per file either.
     func walkFiles(
         from start: RelativePath = RelativePath(bytes: []),
         shouldStop: () -> Bool = { false },
         entered: (RelativePath) -> Void = { _ in },
+        left: (RelativePath) -> Void = { _ in },
         found: (borrowing FoundFile) -> Void
     ) -> [Failure] {
         var failures: [Failure] = []
@@ -144,6 +149,7 @@ struct DirectoryWalker {
                     }
                 }
             }
+            left(directory)
             // Reversed so that popping visits subfolders in directory order.
             pending.append(contentsOf: subdirectories.reversed())
         }

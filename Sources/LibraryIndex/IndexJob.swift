@@ -2,9 +2,9 @@ import Foundation
 import PhotoMetadata
 import Synchronization
 
-/// One index run: walk, read new and changed files on several threads, write in batches, remove
-/// what disappeared. Everything is committed batch by batch, so a run killed at any point leaves a
-/// consistent database and the next run picks up where it stopped.
+/// One index run: walk and, as the walk goes on, read new and changed files on several threads,
+/// write in batches, remove what disappeared. Everything is committed batch by batch, so a run
+/// killed at any point leaves a consistent database and the next run picks up where it stopped.
 final class IndexJob: Sendable {
     let root: String
     let store: LibraryStore
@@ -12,6 +12,8 @@ final class IndexJob: Sendable {
     /// Remove rows whose files are gone even past the removal limit.
     let prune: Bool
     let control = RunControl()
+    /// The root's bytes followed by `/`.
+    private let rootPrefix: [UInt8]
     private let openedFiles = Atomic<Int>(0)
     /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
     private let writtenChanges = Atomic<Int>(0)
@@ -19,9 +21,9 @@ final class IndexJob: Sendable {
     package static let liveReaders = Mutex<[String: Int]>([:])
 
     #if DEBUG
-    /// Seconds each reader waits before a file, from `SHOEBOX_TEST_READ_DELAY` (debug builds only):
-    /// lets the command-line tests interrupt or kill a run while it is certainly still reading.
-    private static let testReadDelay = ProcessInfo.processInfo.environment["SHOEBOX_TEST_READ_DELAY"].flatMap(Double.init)
+    /// Tests only: called on the walk's thread each time it leaves a folder, after handing the
+    /// folder's files to the readers.
+    let folderWalkedForTesting = Mutex<(@Sendable (RelativePath) -> Void)?>(nil)
     #endif
 
     init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool) {
@@ -29,35 +31,20 @@ final class IndexJob: Sendable {
         self.store = store
         self.settings = settings
         self.prune = prune
+        rootPrefix = Array(root.utf8) + [UInt8(ascii: "/")]
     }
 
     /// A file the walk found that must be opened.
-    private struct Candidate: Sendable {
+    struct Candidate: Sendable {
         var path: RelativePath
         var known: KnownFile?
-    }
-
-    /// The files of the folder the walk is in, until it moves on: a new or changed sidecar
-    /// sends the unchanged photos it belongs to back to be read.
-    private struct FolderBatch {
-        var folder: RelativePath
-        /// Records of `KnownFiles`, so that the common case, no changed sidecar, costs no path.
-        var unchangedPhotos: [Int] = []
-        var changedSidecars: [[UInt8]] = []
-
-        func flush(into candidates: inout [Candidate], known: KnownFiles, progress: inout IndexProgress) {
-            guard !changedSidecars.isEmpty else { return }
-            for record in unchangedPhotos {
-                let path = known.path(record)
-                guard !SidecarNames.sidecars(of: path.folderAndName.name, among: changedSidecars).isEmpty else { continue }
-                candidates.append(Candidate(path: path, known: known.records[record].knownFile))
-                progress.unchanged -= 1
-            }
-        }
+        /// The sidecar names in the file's folder, complete: the walk hands a folder's files over
+        /// when it leaves the folder.
+        var sidecars: [[UInt8]] = []
     }
 
     /// What reading one candidate produced.
-    private enum Outcome: Sendable {
+    enum Outcome: Sendable {
         case photo(IndexedPhoto, failed: Bool)
         case notAnImage(RelativePath, FileStamp)
         /// Could not be opened or read; an existing row is left as it was.
@@ -68,85 +55,35 @@ final class IndexJob: Sendable {
     func execute(report: (IndexProgress) -> Void) throws(IndexError) {
         let lock = try IndexLock(databasePath: store.path)
         try store.claimRoot(root)
-        var known = try store.knownFiles()
+        let known = try store.knownFiles()
         let lastRunCompleted = try store.lastRunCompleted()
         let runID = try store.beginRun()
         var progress = IndexProgress()
         progress.photosBefore = known.photoCount
         let throttle = ReportThrottle()
-        var reappeared: [Int] = []
 
-        // 1. Walk: compare stamps; only new and changed files become candidates, and the unchanged
-        // photos of a new or changed sidecar. An unchanged file costs one `fstatat`, one lookup
-        // and no allocation.
-        var candidates: [Candidate] = []
-        var sidecarCandidates: [Candidate] = []
-        var sidecars: [RelativePath: [[UInt8]]] = [:]
-        var folder = FolderBatch(folder: RelativePath(bytes: []))
+        // 1. Walk and read at once: the walk, on a thread of its own, hands each folder's new and
+        // changed files to the reader threads when it leaves the folder; this thread writes. The
+        // phase stays `.walking` while the walk goes on, though files are read meanwhile.
+        let photos = ReadStage(job: self)
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
-        // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
-        var lookup = known.folder(RelativePath(bytes: []))
-        let failures = walker.walkFiles(shouldStop: { control.isStopRequested }) { file in
-            if file.folder != lookup.path { lookup = known.folder(file.folder) }
-            let record = known.find(in: lookup, name: file.name)
-            var stamp: FileStamp?
-            if record != nil {
-                guard let status = file.stamp() else { return }  // vanished since readdir
-                stamp = status
-            }
-            progress.filesFound += 1
-            // The walk reports a folder's files one after the other.
-            if file.folder != folder.folder {
-                folder.flush(into: &candidates, known: known, progress: &progress)
-                folder = FolderBatch(folder: file.folder)
-            }
-            let isSidecar = SidecarNames.kind(of: file.name) != nil
-            if isSidecar { sidecars[file.folder, default: []].append(Array(file.name)) }
-            if let record {
-                known.markSeen(record)
-                let knownFile = known.records[record].knownFile
-                if knownFile.stamp == stamp {
-                    if knownFile.isPhoto {
-                        progress.unchanged += 1
-                        folder.unchangedPhotos.append(record)
-                    } else {
-                        progress.skipped += 1
-                    }
-                    if knownFile.isMissing { reappeared.append(record) }
-                } else if isSidecar {
-                    sidecarCandidates.append(Candidate(path: file.path, known: knownFile))
-                    folder.changedSidecars.append(Array(file.name))
-                } else {
-                    candidates.append(Candidate(path: file.path, known: knownFile))
-                }
-            } else if isSidecar {
-                sidecarCandidates.append(Candidate(path: file.path, known: nil))
-                folder.changedSidecars.append(Array(file.name))
-            } else {
-                candidates.append(Candidate(path: file.path, known: nil))
-            }
-            if progress.filesFound % 256 == 0 && throttle.isDue() {
-                progress.toRead = candidates.count + sidecarCandidates.count
-                report(progress)
-            }
-        }
-        folder.flush(into: &candidates, known: known, progress: &progress)
-        // Everything below works on the rows the walk did not find, usually few.
-        let unseen = control.isStopRequested ? [:] : known.unseen()
-        progress.unreadableDirectories = failures.map(\.path)
-        if !control.isStopRequested {
-            try requeuePhotosOfRemovedSidecars(unseen: unseen, candidates: &candidates, progress: &progress)
-        }
-        progress.toRead = candidates.count + sidecarCandidates.count
+        let walk = IndexWalk(job: self, walker: walker, known: consume known, feeding: photos)
+        walk.start()
+        try write(photos, walk: walk.status, progress: &progress, throttle: throttle, report: report)
+        let found = try walk.status.findings()
+        progress = progress.adding(found.tally)
+        progress.walkCompleted = found.isComplete
+        progress.unreadableDirectories = found.unreadableDirectories
         progress.phase = .reading
         report(progress)
 
-        // 2. Read on `jobs` threads; write batches from this thread. The photos first, the sidecars'
-        // own stamps after them: a run stopped in between finds the sidecars changed next time,
-        // and reads their photos again.
-        let context = ReadContext(root: Array(root.utf8) + [UInt8(ascii: "/")], sidecars: sidecars)
-        for batch in [candidates, sidecarCandidates] where !control.isStopRequested && !batch.isEmpty {
-            try readAndWrite(batch, context: context, progress: &progress, throttle: throttle, report: report)
+        // 2. The sidecars' own stamps after every photo: a run stopped in between finds the
+        // sidecars changed next time, and reads their photos again.
+        if !control.isStopRequested && !found.sidecarCandidates.isEmpty {
+            let sidecars = ReadStage(job: self)
+            sidecars.hand(found.sidecarCandidates)
+            sidecars.close()
+            try write(sidecars, walk: nil, progress: &progress, throttle: throttle, report: report)
         }
 
         // 3. Remove rows whose file is gone, unless the walk did not finish or could not see them,
@@ -154,7 +91,8 @@ final class IndexJob: Sendable {
         if !control.isStopRequested {
             progress.phase = .removing
             report(progress)
-            try apply(reappeared.map { IndexChange.found(known.path($0)) })
+            try apply(found.reappeared.map(IndexChange.found))
+            let unseen = found.unseen
             let blind = progress.unreadableDirectories
             let gone = unseen.keys.filter { path in !blind.contains { path.isInside($0) } }
             let gonePhotos = gone.count { unseen[$0]?.isPhoto == true }
@@ -201,29 +139,6 @@ final class IndexJob: Sendable {
         writtenChanges.add(changes.count, ordering: .relaxed)
     }
 
-    /// Sends the unchanged photos of sidecars that disappeared since the last run back to be read,
-    /// so that a date taken from a deleted sidecar does not outlive it.
-    private func requeuePhotosOfRemovedSidecars(
-        unseen: [RelativePath: KnownFile], candidates: inout [Candidate], progress: inout IndexProgress
-    ) throws(IndexError) {
-        let blind = progress.unreadableDirectories
-        var removed: [RelativePath: [[UInt8]]] = [:]
-        for (path, known) in unseen where !known.isPhoto && !blind.contains(where: { path.isInside($0) }) {
-            let (folder, name) = path.folderAndName
-            if SidecarNames.kind(of: name) != nil { removed[folder, default: []].append(name) }
-        }
-        guard !removed.isEmpty else { return }
-        var queued = Set(candidates.map(\.path))
-        for (folder, sidecars) in removed {
-            for (path, stamp) in try store.photoStamps(inFolder: folder) where unseen[path] == nil && !queued.contains(path) {
-                guard !SidecarNames.sidecars(of: path.folderAndName.name, among: sidecars).isEmpty else { continue }
-                candidates.append(Candidate(path: path, known: KnownFile(stamp: stamp, isPhoto: true)))
-                queued.insert(path)
-                progress.unchanged -= 1
-            }
-        }
-    }
-
     /// The database and its companion files, relative to the root, when the user keeps the index
     /// inside the folder it indexes: they change on every run and are not photos.
     private func databaseFilesInsideRoot() -> Set<RelativePath> {
@@ -236,36 +151,15 @@ final class IndexJob: Sendable {
         return Set(["", "-wal", "-shm", "-journal", "-lock"].map { RelativePath(relative + $0) })
     }
 
-    private func readAndWrite(
-        _ candidates: [Candidate], context: ReadContext, progress: inout IndexProgress, throttle: ReportThrottle,
+    /// Writes the outcomes of `stage` batch by batch until it is drained. While `walk` goes on,
+    /// the reports add its counts.
+    private func write(
+        _ stage: ReadStage, walk: IndexWalk.Status?, progress: inout IndexProgress, throttle: ReportThrottle,
         report: (IndexProgress) -> Void
     ) throws(IndexError) {
-        let jobs = min(settings.readerThreads, candidates.count)
-        let queue = WorkQueue(count: candidates.count)
-        let buffer = ResultBuffer<(Candidate, Outcome)>(capacity: settings.batchSize * 4, producers: jobs)
-        let readers = DispatchGroup()
-        for _ in 0..<jobs {
-            readers.enter()
-            Self.liveReaders.withLock { $0[store.path, default: 0] += 1 }
-            let thread = Thread { [self] in
-                let reader = MetadataReader()
-                while !control.isStopRequested, let index = queue.next() {
-                    #if DEBUG
-                    if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
-                    #endif
-                    buffer.push((candidates[index], read(candidates[index], context: context, reader: reader)))
-                }
-                buffer.producerFinished()
-                Self.liveReaders.withLock { $0[store.path, default: 0] -= 1 }
-                readers.leave()
-            }
-            thread.name = "shoebox.reader"
-            thread.start()
-        }
-
         var drained = false
         while !drained {
-            let taken = buffer.take(limit: settings.batchSize, until: Date().addingTimeInterval(0.2))
+            let taken = stage.results.take(limit: settings.batchSize, until: Date().addingTimeInterval(0.2))
             drained = taken.drained
             var changes: [IndexChange] = []
             changes.reserveCapacity(taken.items.count)
@@ -295,34 +189,35 @@ final class IndexJob: Sendable {
             do {
                 try apply(changes)
             } catch {
-                // A write failed (a full disk): stop the readers, wake any waiting on the full
-                // buffer, and let them end before reporting, so a long-lived process keeps no threads.
+                // A write failed (a full disk): stop the walk and the readers, wake any waiting on the
+                // full buffer, and let them end before reporting, so a long-lived process keeps no threads.
                 control.requestStop()
-                buffer.cancel()
-                readers.wait()
+                stage.cancel()
+                stage.threads.wait()
                 throw error
             }
             progress.read += taken.items.count
             if drained || throttle.isDue() {
                 progress.opened = openedFiles.load(ordering: .relaxed)
-                report(progress)
+                report(walk?.adding(to: progress) ?? progress)
             }
         }
+        stage.threads.wait()
     }
 
     /// Opens and reads one file. Runs on a reader thread.
-    private func read(_ candidate: Candidate, context: ReadContext, reader: MetadataReader) -> Outcome {
+    func read(_ candidate: Candidate, reader: MetadataReader) -> Outcome {
         let path = candidate.path
         let fd: Int32
-        switch FileSystem.openForReading(context.root + path.bytes) {
+        switch FileSystem.openForReading(rootPrefix + path.bytes) {
         case .success(let descriptor):
             fd = descriptor
         case .failure(let error) where error.rawValue == ENOENT || error.rawValue == ENOTDIR || error.rawValue == ELOOP:
             return .vanished(path)
         case .failure(let error):
             return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
-                path, stamp: nil, modified: FileSystem.linkStatus(context.root + path.bytes).map { FileStamp($0).modified },
-                format: nil, message: "cannot open: \(error)", context: context))
+                path, stamp: nil, modified: FileSystem.linkStatus(rootPrefix + path.bytes).map { FileStamp($0).modified },
+                format: nil, message: "cannot open: \(error)", sidecars: candidate.sidecars))
         }
         openedFiles.add(1, ordering: .relaxed)
         defer { close(fd) }
@@ -333,12 +228,12 @@ final class IndexJob: Sendable {
         // An empty file named like a photo is a photo that lost its bytes (a failed copy): a row
         // with an error, so it shows up, rather than a file silently skipped.
         if stamp.size == 0 && MediaExtensions.isMedia(path.lastComponent) {
-            return .photo(failedPhoto(path, stamp: stamp, format: nil, message: "The file is empty.", context: context), failed: true)
+            return .photo(failedPhoto(path, stamp: stamp, format: nil, message: "The file is empty.", sidecars: candidate.sidecars), failed: true)
         }
         do {
             let metadata = try reader.read(fileDescriptor: fd)
             var note: String?
-            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp, context: context, note: &note)
+            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp, sidecars: candidate.sidecars, note: &note)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             return .photo(IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
@@ -352,9 +247,10 @@ final class IndexJob: Sendable {
                 return .notAnImage(path, stamp)
             case .unreadable:
                 return .unreadable(candidate.known?.isPhoto == true ? nil : failedPhoto(
-                    path, stamp: nil, modified: stamp.modified, format: nil, message: error.message, context: context))
+                    path, stamp: nil, modified: stamp.modified, format: nil, message: error.message, sidecars: candidate.sidecars))
             case .truncated, .malformed, .budgetExceeded:
-                return .photo(failedPhoto(path, stamp: stamp, format: error.format, message: error.message, context: context), failed: true)
+                return .photo(failedPhoto(
+                    path, stamp: stamp, format: error.format, message: error.message, sidecars: candidate.sidecars), failed: true)
             }
         }
     }
@@ -364,10 +260,10 @@ final class IndexJob: Sendable {
     /// from the modification time when that could be read (`modified`).
     private func failedPhoto(
         _ path: RelativePath, stamp: FileStamp?, modified: Int64? = nil, format: ImageFormat?, message: String,
-        context: ReadContext
+        sidecars: [[UInt8]]
     ) -> IndexedPhoto {
         var note: String?
-        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0), context: context, note: &note)
+        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0), sidecars: sidecars, note: &note)
         return IndexedPhoto(
             path: path, fileSize: stamp?.size ?? -1, modificationTime: stamp?.modified ?? -1,
             format: format, captureDate: date, error: [message, note].compactMap { $0 }.joined(separator: " "))
@@ -375,12 +271,13 @@ final class IndexJob: Sendable {
 
     /// The end of the date chain: a sidecar (XMP, then Takeout JSON), a date in the file name, else
     /// the modification time in local time. A sidecar that cannot be used leaves a `note`.
-    private func fallbackDate(path: RelativePath, stamp: FileStamp, context: ReadContext, note: inout String?) -> CaptureDate {
+    /// `sidecars` are the sidecar names in the file's folder.
+    private func fallbackDate(path: RelativePath, stamp: FileStamp, sidecars: [[UInt8]], note: inout String?) -> CaptureDate {
         let (folder, name) = path.folderAndName
-        for sidecar in SidecarNames.sidecars(of: name, among: context.sidecars[folder] ?? []) {
+        for sidecar in SidecarNames.sidecars(of: name, among: sidecars) {
             guard let kind = SidecarNames.kind(of: sidecar) else { continue }
             do {
-                if let date = try sidecarDate(context.root + folder.appending(sidecar).bytes, kind: kind) { return date }
+                if let date = try sidecarDate(rootPrefix + folder.appending(sidecar).bytes, kind: kind) { return date }
             } catch {
                 note = (note.map { $0 + " " } ?? "") + "Sidecar \(String(decoding: sidecar, as: UTF8.self)) ignored: \(error.message)"
             }
@@ -394,14 +291,6 @@ final class IndexJob: Sendable {
             nanoseconds: Int(stamp.modified % 1_000_000_000),
             utcOffsetSeconds: Int(local.tm_gmtoff))
     }
-}
-
-/// What every reader thread needs besides the file: where the root is, and the sidecars the walk saw.
-private struct ReadContext: Sendable {
-    /// The root's bytes followed by `/`.
-    var root: [UInt8]
-    /// Sidecar file names by folder.
-    var sidecars: [RelativePath: [[UInt8]]]
 }
 
 extension IndexJob {

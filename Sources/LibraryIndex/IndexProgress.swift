@@ -1,9 +1,10 @@
 /// A snapshot of an indexing run, with running totals. The last one has phase `.completed` or `.stopped`.
 public struct IndexProgress: Sendable, Hashable {
     public enum Phase: String, Sendable, Hashable {
-        /// Walking the tree; `filesFound` grows.
+        /// Walking the tree; `filesFound` grows. New and changed files are read meanwhile, as the
+        /// walk hands them over folder by folder: `toRead` and `read` may grow too.
         case walking
-        /// Opening new and changed files; `read` grows towards `toRead`.
+        /// The walk has finished; opening the rest of the new and changed files: `read` grows towards `toRead`.
         case reading
         /// Every file was handled; removals are being written.
         case removing
@@ -16,7 +17,7 @@ public struct IndexProgress: Sendable, Hashable {
     public var phase: Phase = .walking
     /// Files found by the walk so far (excluding skipped names).
     public var filesFound = 0
-    /// New or changed files that must be opened.
+    /// New or changed files that must be opened (of those the walk has found so far, see `walkCompleted`).
     public var toRead = 0
     /// Of `toRead`, how many have been handled and committed.
     public var read = 0
@@ -38,6 +39,9 @@ public struct IndexProgress: Sendable, Hashable {
     public var missing = 0
     /// The photo rows the index held when the run started.
     public var photosBefore = 0
+    /// Whether the walk went through the whole tree. A run stopped before that has counted in
+    /// `toRead` only the new and changed files of the folders it walked.
+    public var walkCompleted = false
 
     /// Whether the root folder itself could not be read (nothing under it was changed).
     public var rootWasUnreadable: Bool { unreadableDirectories.contains { $0.bytes.isEmpty } }

@@ -23,6 +23,13 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Counts `count` more producers, which must be added before the last one finishes.
+    func addProducers(_ count: Int) {
+        condition.lock()
+        producersLeft += count
+        condition.unlock()
+    }
+
     func producerFinished() {
         condition.lock()
         producersLeft -= 1

@@ -18,12 +18,14 @@ final class ProgressDisplay: @unchecked Sendable {  // used from one thread at a
     func show(_ progress: IndexProgress) {
         guard enabled else { return }
         let line: String
+        // Reading starts while the walk still goes on, with the first new or changed files it hands over.
+        if readingStart == nil && (progress.toRead > 0 || progress.phase == .reading) { readingStart = .now }
         switch progress.phase {
         case .walking:
             line = "Scanning… \(progress.filesFound.grouped) files found"
+                + (progress.toRead > 0 ? ", \(progress.read.grouped)/\(progress.toRead.grouped) read" : "")
         case .reading:
-            if readingStart == nil { readingStart = .now }
-            line = Self.bar(done: progress.read, total: progress.toRead, since: readingStart!)
+            line = Self.bar(done: progress.read, total: progress.toRead, since: readingStart ?? .now)
         case .removing:
             line = "Removing files that are gone…"
         case .completed, .stopped:
@@ -80,8 +82,10 @@ struct IndexSummary {
         var counts = "  \(p.added.grouped) added, \(p.updated.grouped) updated, \(p.unchanged.grouped) unchanged, \(p.removed.grouped) removed, \(p.failed.grouped) failed, \(p.skipped.grouped) skipped (not images)"
         if p.missing > 0 { counts += ", \(p.missing.grouped) missing (kept)" }
         lines.append(counts)
-        if p.phase == .stopped {
+        if p.phase == .stopped && p.walkCompleted {
             lines.append("  \(p.read.grouped) of \(p.toRead.grouped) new or changed files were read and committed; run the same command again to finish.")
+        } else if p.phase == .stopped {
+            lines.append("  \(p.read.grouped) new or changed files were read and committed, of \(p.toRead.grouped) found before the stop ended the walk; run the same command again to finish.")
         }
         let shown = 10
         for directory in p.unreadableDirectories.prefix(shown) {

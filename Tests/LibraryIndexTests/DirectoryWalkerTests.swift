@@ -37,4 +37,34 @@ struct DirectoryWalkerTests {
             #expect(entries.first { $0.path.string == "a.jpg" }?.stamp?.size == Int64(PhotoFixtures.jpeg(width: 8, height: 8).count))
         }
     }
+
+    @Test("A folder's files come between the entered and left calls of that folder, and every entered folder is left")
+    func enteredAndLeftBracketEachFolder() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("2024/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try tree.write("2024/c.xmp", Array("<x/>".utf8))
+        try tree.write("2024/deep/d.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        try FileManager.default.createDirectory(atPath: tree.path + "/empty", withIntermediateDirectories: true)
+
+        var inside: RelativePath?
+        var left: [String] = []
+        var files: [String] = []
+        _ = DirectoryWalker(root: Array(tree.path.utf8), settings: .default).walkFiles(
+            entered: { folder in
+                #expect(inside == nil, "\(folder.string) entered before \(inside?.string ?? "") was left")
+                inside = folder
+            },
+            left: { folder in
+                #expect(inside == folder)
+                inside = nil
+                left.append(folder.string)
+            }
+        ) { file in
+            #expect(inside == file.folder, "\(file.path.string) reported outside its folder")
+            files.append(file.path.string)
+        }
+        #expect(Set(left) == ["", "2024", "2024/deep", "empty"] && left.count == 4)
+        #expect(Set(files) == ["a.jpg", "2024/b.jpg", "2024/c.xmp", "2024/deep/d.jpg"])
+    }
 }

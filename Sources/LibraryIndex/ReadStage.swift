@@ -1,0 +1,80 @@
+import Foundation
+import PhotoMetadata
+import Synchronization
+
+/// One stage of a run's reading: candidates come in through `hand` (from the walk, a folder at a
+/// time, while it goes on), reader threads read them, and the writer takes their outcomes from
+/// `results`.
+///
+/// Reader threads start as candidates arrive, never more than candidates handed in or the run's
+/// `readerThreads`, so a run that finds nothing to read starts none. The feeder holds a producer's
+/// place in `results` until `close()`: the writer sees the stage drained only once the last
+/// candidate has been handed in and read.
+final class ReadStage: Sendable {
+    let results: ResultBuffer<(IndexJob.Candidate, IndexJob.Outcome)>
+    /// The reader threads and the feeder's own, if it has one: waiting for it leaves no thread running.
+    let threads = DispatchGroup()
+    private let queue = WorkQueue<IndexJob.Candidate>()
+    private let job: IndexJob
+    private let readersStarted = Atomic<Int>(0)
+
+    #if DEBUG
+    /// Seconds each reader waits before a file, from `SHOEBOX_TEST_READ_DELAY` (debug builds only):
+    /// lets the command-line tests interrupt or kill a run while it is certainly still reading.
+    private static let testReadDelay = ProcessInfo.processInfo.environment["SHOEBOX_TEST_READ_DELAY"].flatMap(Double.init)
+    #endif
+
+    init(job: IndexJob) {
+        self.job = job
+        results = ResultBuffer(capacity: job.settings.batchSize * 4, producers: 1)
+    }
+
+    /// Queues `candidates` for the readers, and starts readers while there are fewer than
+    /// candidates handed in so far. Called by the feeder alone.
+    func hand(_ candidates: [IndexJob.Candidate]) {
+        guard !candidates.isEmpty else { return }
+        let handed = queue.append(contentsOf: candidates)
+        let wanted = min(job.settings.readerThreads, handed)
+        while readersStarted.load(ordering: .relaxed) < wanted {
+            startReader()
+            readersStarted.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Every candidate handed in so far.
+    var handed: [IndexJob.Candidate] { queue.items }
+
+    /// No more candidates: the readers end once the queue is empty. Called once, by the feeder.
+    func close() {
+        queue.close()
+        results.producerFinished()
+    }
+
+    /// Ends the stage at once (the writer gave up): readers take nothing more, and none waits on a
+    /// full buffer.
+    func cancel() {
+        queue.cancel()
+        results.cancel()
+    }
+
+    private func startReader() {
+        results.addProducers(1)
+        threads.enter()
+        let database = job.store.path
+        IndexJob.liveReaders.withLock { $0[database, default: 0] += 1 }
+        let thread = Thread { [job, queue, results, threads] in
+            let reader = MetadataReader()
+            while !job.control.isStopRequested, let candidate = queue.next() {
+                #if DEBUG
+                if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
+                #endif
+                results.push((candidate, job.read(candidate, reader: reader)))
+            }
+            results.producerFinished()
+            IndexJob.liveReaders.withLock { $0[database, default: 0] -= 1 }
+            threads.leave()
+        }
+        thread.name = "shoebox.reader"
+        thread.start()
+    }
+}
