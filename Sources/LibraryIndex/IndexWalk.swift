@@ -9,13 +9,14 @@ import Synchronization
 /// sidecar. An unchanged file costs one `fstatat`, one lookup and no allocation. New and changed
 /// sidecars are kept for the run's second stage, after every photo.
 ///
-/// Made on the run's thread and then used by the walk's thread alone; the writer sees only
-/// `status`.
+/// The walk lists several folders at once (`threads`), each thread comparing its folders' files
+/// with the index on its own and handing them over. Made on the run's thread, then used by the
+/// walk's threads; the writer sees only `status`.
 final class IndexWalk: @unchecked Sendable {  // confined to one thread at a time, see above
     let status = Status()
-    private let job: IndexJob
+    fileprivate let job: IndexJob
     private let walker: DirectoryWalker
-    private let stage: ReadStage
+    fileprivate let stage: ReadStage
     /// Taken by the walk, so that marking rows seen never copies them.
     private var known: KnownFiles?
 
@@ -34,6 +35,13 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
         var skipped = 0
         /// Candidates handed to the readers so far, and the sidecars kept for after them.
         var toRead = 0
+
+        mutating func add(_ other: Tally) {
+            filesFound += other.filesFound
+            unchanged += other.unchanged
+            skipped += other.skipped
+            toRead += other.toRead
+        }
     }
 
     /// What the run needs from a finished walk.
@@ -55,9 +63,13 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
     final class Status: Sendable {
         private let state = Mutex<(tally: Tally, outcome: Result<Findings, IndexError>?)>((Tally(), nil))
 
-        fileprivate func publish(_ tally: Tally) {
-            state.withLock { $0.tally = tally }
+        /// Adds a walk thread's counts.
+        fileprivate func add(_ counts: Tally) {
+            state.withLock { $0.tally.add(counts) }
         }
+
+        /// The walk's counts so far.
+        fileprivate var tally: Tally { state.withLock { $0.tally } }
 
         fileprivate func finish(_ outcome: Result<Findings, IndexError>) {
             state.withLock { $0.outcome = outcome }
@@ -123,33 +135,39 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
         }
     }
 
-    private func walk() throws(IndexError) -> Findings {
-        guard var known = known.take() else { preconditionFailure("a walk runs once") }
-        var tally = Tally()
+    /// How many folders the walk lists at once: a `stat` per known file is most of an unchanged
+    /// re-run, and it scales with the cores (two threads take about half the time of one on two).
+    static var threads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 8) }
+
+    /// One thread's share of the walk: the folders it lists, compared with the index, and what it
+    /// found, merged when every thread is done. `known` is shared and read only; the rows a thread
+    /// finds are marked seen after the walk.
+    private final class Visitor: FolderVisitor, @unchecked Sendable {  // used by one thread at a time
+        let known: KnownFiles
+        let walk: IndexWalk
         var folder = FolderBatch()
-        var lookup = known.folder(RelativePath(bytes: []))
-        var sidecarCandidates: [IndexJob.Candidate] = []
-        // Only folders with sidecars, for the photos of removed sidecars.
-        var sidecarsByFolder: [RelativePath: [[UInt8]]] = [:]
+        var lookup: KnownFiles.Folder
+        /// Counts not yet added to the walk's status.
+        var tally = Tally()
+        var seen: [Int] = []
         var reappeared: [Int] = []
+        var sidecarCandidates: [IndexJob.Candidate] = []
+        /// Only folders with sidecars, for the photos of removed sidecars.
+        var sidecarsByFolder: [RelativePath: [[UInt8]]] = [:]
+
+        init(known: KnownFiles, walk: IndexWalk) {
+            self.known = known
+            self.walk = walk
+            lookup = known.folder(RelativePath(bytes: []))
+        }
+
+        func entered(_ directory: RelativePath) {
+            folder = FolderBatch()
+            lookup = known.folder(directory)
+        }
+
         // Only files the index knows are `stat`ed here; a new file's reader takes its stamp.
-        let failures = walker.walkFiles(
-            shouldStop: { job.control.isStopRequested },
-            entered: { directory in
-                folder = FolderBatch()
-                lookup = known.folder(directory)
-            },
-            left: { directory in
-                let batch = folder.handOver(known: known, tally: &tally)
-                if !folder.sidecars.isEmpty { sidecarsByFolder[directory] = folder.sidecars }
-                // Counted before the readers can report any of them read.
-                status.publish(tally)
-                stage.hand(batch)
-                #if DEBUG
-                job.folderWalkedForTesting.withLock { $0 }?(directory)
-                #endif
-            }
-        ) { file in
+        func found(_ file: borrowing DirectoryWalker.FoundFile) {
             let record = known.find(in: lookup, name: file.name)
             var stamp: FileStamp?
             if record != nil {
@@ -160,7 +178,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
             let isSidecar = SidecarNames.kind(of: file.name) != nil
             if isSidecar { folder.sidecars.append(Array(file.name)) }
             if let record {
-                known.markSeen(record)
+                seen.append(record)
                 let knownFile = known.records[record].knownFile
                 if knownFile.stamp == stamp {
                     if knownFile.isPhoto {
@@ -184,20 +202,53 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
             } else {
                 folder.candidates.append(IndexJob.Candidate(path: file.path, known: nil))
             }
-            if tally.filesFound % 256 == 0 { status.publish(tally) }
+            if tally.filesFound % 256 == 0 { publish() }
+        }
+
+        func left(_ directory: RelativePath) {
+            let batch = folder.handOver(known: known, tally: &tally)
+            if !folder.sidecars.isEmpty { sidecarsByFolder[directory] = folder.sidecars }
+            // Counted before the readers can report any of them read.
+            publish()
+            walk.stage.hand(batch)
+            #if DEBUG
+            walk.job.folderWalkedForTesting.withLock { $0 }?(directory)
+            #endif
+        }
+
+        private func publish() {
+            walk.status.add(tally)
+            tally = Tally()
+        }
+    }
+
+    private func walk() throws(IndexError) -> Findings {
+        guard known != nil else { preconditionFailure("a walk runs once") }
+        var visitors = (0..<Self.threads).map { _ in Visitor(known: known!, walk: self) }
+        let failures = walker.walkFiles(visitors: visitors, shouldStop: { [job] in job.control.isStopRequested })
+        let sidecarsByFolder = visitors.reduce(into: [:]) { $0.merge($1.sidecarsByFolder) { $1 } }
+        let sidecarCandidates = visitors.flatMap(\.sidecarCandidates)
+        let reappeared = visitors.flatMap(\.reappeared)
+        let seen = visitors.map(\.seen)
+        // The visitors' copies of the index go first, so that marking rows seen copies nothing.
+        visitors.removeAll()
+        guard var known = known.take() else { preconditionFailure("a walk runs once") }
+        for rows in seen {
+            for record in rows { known.markSeen(record) }
         }
 
         // Everything below works on the rows the walk did not find, usually few.
         let stopped = job.control.isStopRequested
         let unseen = stopped ? [:] : known.unseen()
         let unreadable = failures.map(\.path)
+        var tally = Tally()
         if !stopped {
             let requeued = try photosOfRemovedSidecars(unseen: unseen, blind: unreadable, sidecars: sidecarsByFolder, tally: &tally)
-            status.publish(tally)
+            status.add(tally)
             stage.hand(requeued)
         }
         return Findings(
-            tally: tally, isComplete: !stopped, unreadableDirectories: unreadable, unseen: unseen,
+            tally: status.tally, isComplete: !stopped, unreadableDirectories: unreadable, unseen: unseen,
             reappeared: reappeared.map { known.path($0) }, sidecarCandidates: sidecarCandidates)
     }
 

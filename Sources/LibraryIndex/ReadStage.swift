@@ -16,7 +16,7 @@ final class ReadStage: Sendable {
     let threads = DispatchGroup()
     private let queue = WorkQueue<IndexJob.Candidate>()
     private let job: IndexJob
-    private let readersStarted = Atomic<Int>(0)
+    private let readersStarted = Mutex<Int>(0)
 
     #if DEBUG
     /// Seconds each reader waits before a file, from `SHOEBOX_TEST_READ_DELAY` (debug builds only):
@@ -30,15 +30,16 @@ final class ReadStage: Sendable {
     }
 
     /// Queues `candidates` for the readers, and starts readers while there are fewer than
-    /// candidates handed in so far. Called by the feeder alone.
+    /// candidates handed in so far. Called by the feeder's threads (the walk's), before `close()`.
     func hand(_ candidates: [IndexJob.Candidate]) {
         guard !candidates.isEmpty else { return }
         let handed = queue.append(contentsOf: candidates)
         let wanted = min(job.settings.readerThreads, handed)
-        while readersStarted.load(ordering: .relaxed) < wanted {
-            startReader()
-            readersStarted.add(1, ordering: .relaxed)
+        let starting = readersStarted.withLock { started in
+            defer { started = max(started, wanted) }
+            return max(0, wanted - started)
         }
+        for _ in 0..<starting { startReader() }
     }
 
     /// Every candidate handed in so far.
