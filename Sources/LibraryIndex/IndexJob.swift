@@ -15,6 +15,8 @@ final class IndexJob: Sendable {
     /// The root's bytes followed by `/`.
     private let rootPrefix: [UInt8]
     private let openedFiles = Atomic<Int>(0)
+    /// Readers this run added to the default jobs because their files came from the disk.
+    let readersAdded = Atomic<Int>(0)
     /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
     private let writtenChanges = Atomic<Int>(0)
     /// Reader threads running now, per database path (tests of one run must not see another's).

@@ -81,16 +81,30 @@ public struct IndexSettings: Sendable, Hashable, Codable {
         removalLimitFrom = try c.decodeIfPresent(Int.self, forKey: .removalLimitFrom) ?? d.removalLimitFrom
     }
 
-    /// The reader threads a run starts when `jobs` is 0: four per core, and at least 8.
+    /// The reader threads a run starts when `jobs` is 0: four per core, and at least 8; it adds
+    /// more, up to `coldJobs`, while their files come from the disk.
     ///
-    /// A reader spends most of a first index waiting for the disk, not computing: with one thread
-    /// per core a cold disk sees one or two requests at a time, while it serves eight or more
-    /// about as fast as one. On a warm cache the extra threads cost nothing measurable, since
-    /// the one writer thread sets the pace.
+    /// A reader of a cold first index spends most of its time waiting for the disk, not
+    /// computing: with one thread per core a cold disk sees one or two requests at a time, while
+    /// it serves many about as fast as one. On a warm cache more threads than these only take
+    /// turns on the cores and slow the one writer thread down.
     public static var defaultJobs: Int {
         min(maximumJobs, max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
     }
 
+    /// The most reader threads a run with the default jobs grows to while its reads go to the
+    /// disk: 8 per core, and at least 32.
+    public static var coldJobs: Int {
+        min(maximumJobs, max(32, 8 * ProcessInfo.processInfo.activeProcessorCount))
+    }
+
     /// The reader threads a run with these settings starts.
     public var readerThreads: Int { jobs > 0 ? jobs : Self.defaultJobs }
+
+    /// Whether the run adds readers while their reads go to the disk (the default jobs); a run
+    /// with `jobs` set keeps that many.
+    public var growsReaders: Bool { jobs == 0 }
+
+    /// The reader threads a run with these settings may reach.
+    public var maximumReaderThreads: Int { jobs > 0 ? jobs : Self.coldJobs }
 }

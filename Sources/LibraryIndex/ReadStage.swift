@@ -7,7 +7,9 @@ import Synchronization
 /// `results`.
 ///
 /// Reader threads start as candidates arrive, never more than candidates handed in or the run's
-/// `readerThreads`, so a run that finds nothing to read starts none. The feeder holds a producer's
+/// `readerThreads`, so a run that finds nothing to read starts none. With the default jobs, a
+/// reader whose files come from the disk rather than the page cache starts another, up to
+/// `maximumReaderThreads`: a cold first index waits on the disk, a warm one on the cores. The feeder holds a producer's
 /// place in `results` until `close()`: the writer sees the stage drained only once the last
 /// candidate has been handed in and read.
 final class ReadStage: Sendable {
@@ -58,18 +60,29 @@ final class ReadStage: Sendable {
         results.cancel()
     }
 
+    /// How many files a reader reads between two looks at its disk reads.
+    static let filesPerCheck = 16
+
     private func startReader() {
         results.addProducers(1)
         threads.enter()
         let database = job.store.path
         IndexJob.liveReaders.withLock { $0[database, default: 0] += 1 }
-        let thread = Thread { [job, queue, results, threads] in
+        let thread = Thread { [self] in
             let reader = MetadataReader()
+            var disk = DiskReads()
+            var sinceCheck = 0
             while !job.control.isStopRequested, let candidate = queue.next() {
                 #if DEBUG
                 if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
                 #endif
                 results.push((candidate, job.read(candidate, reader: reader)))
+                sinceCheck += 1
+                if sinceCheck == Self.filesPerCheck {
+                    sinceCheck = 0
+                    // At least a block per file came from the disk rather than the page cache.
+                    if disk.blocksSinceLastCheck() >= Self.filesPerCheck { grow() }
+                }
             }
             results.producerFinished()
             IndexJob.liveReaders.withLock { $0[database, default: 0] -= 1 }
@@ -77,5 +90,46 @@ final class ReadStage: Sendable {
         }
         thread.name = "shoebox.reader"
         thread.start()
+    }
+
+    /// Starts one more reader, when the run's readers may grow (the default jobs) and there are
+    /// more files than readers: reads that wait on the disk leave the cores idle, and a disk
+    /// serves more requests at once about as fast as one.
+    private func grow() {
+        let settings = job.settings
+        guard settings.growsReaders else { return }
+        let limit = min(settings.maximumReaderThreads, queue.count)
+        let starting = readersStarted.withLock { started -> Bool in
+            guard started < limit else { return false }
+            started += 1
+            return true
+        }
+        if starting {
+            job.readersAdded.add(1, ordering: .relaxed)
+            startReader()
+        }
+    }
+}
+
+/// The blocks a thread has read from a disk, rather than found in the page cache, by the kernel's
+/// own count (`getrusage(RUSAGE_THREAD)`'s `ru_inblock`; always 0 where there is no such count).
+struct DiskReads {
+    private var last = DiskReads.blocksReadByThisThread()
+
+    /// Blocks read since the last call (or since this value was made).
+    mutating func blocksSinceLastCheck() -> Int {
+        let now = Self.blocksReadByThisThread()
+        defer { last = now }
+        return now - last
+    }
+
+    static func blocksReadByThisThread() -> Int {
+        #if os(Linux)
+        let thread: Int32 = 1  // RUSAGE_THREAD, which Glibc's module does not export
+        var usage = rusage()
+        return getrusage(thread, &usage) == 0 ? usage.ru_inblock : 0
+        #else
+        return 0
+        #endif
     }
 }

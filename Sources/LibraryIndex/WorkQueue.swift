@@ -50,6 +50,13 @@ final class WorkQueue<Element: Sendable>: @unchecked Sendable {  // state guarde
         return queued[taken - 1]
     }
 
+    /// How many items were appended so far, handed out or not.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queued.count
+    }
+
     /// Every item appended so far, handed out or not.
     var items: [Element] {
         condition.lock()

@@ -10,6 +10,9 @@ struct ReaderJobsTests {
         #expect(IndexSettings.default.jobs == 0)
         #expect(IndexSettings.defaultJobs == min(IndexSettings.maximumJobs, max(8, 4 * cores)))
         #expect(IndexSettings.default.readerThreads == IndexSettings.defaultJobs)
+        #expect(IndexSettings.default.growsReaders)
+        #expect(IndexSettings.coldJobs == min(IndexSettings.maximumJobs, max(32, 8 * cores)))
+        #expect(IndexSettings.default.maximumReaderThreads == IndexSettings.coldJobs)
     }
 
     @Test("An explicit jobs count is used as it is", arguments: [1, 3, 16, IndexSettings.maximumJobs])
@@ -18,5 +21,6 @@ struct ReaderJobsTests {
         settings.jobs = jobs
         try settings.validate()
         #expect(settings.readerThreads == jobs)
+        #expect(!settings.growsReaders && settings.maximumReaderThreads == jobs)
     }
 }
