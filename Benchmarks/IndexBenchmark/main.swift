@@ -2,7 +2,7 @@
 // limit, unchanged re-runs against a `find` stat walk (at N files and, with --large, at a million),
 // and exiftool and exiv2 reading the same tags.
 //
-//   swift build -c release --product shoebox --product IndexBenchmark
+//   swift build -c release --static-swift-stdlib --product shoebox && swift build -c release --static-swift-stdlib --product IndexBenchmark
 //   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
 //                                 [--cold] [--large 1000000] [--large-folder DIR]
 //   .build/release/IndexBenchmark --mixed [--count 10000]   # photos + a fifth as many videos
@@ -135,6 +135,7 @@ var keep = false
 var shoeboxOnly = false
 var mixed = false
 var cold = false
+var rounds = 3
 var large: Int?
 var largeFolder: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -146,17 +147,18 @@ while let argument = arguments.popFirst() {
     case "--shoebox-only": shoeboxOnly = true
     case "--mixed": mixed = true
     case "--cold": cold = true
+    case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
     case "--large": large = Int(arguments.popFirst() ?? "")
     case "--large-folder": largeFolder = arguments.popFirst()
     default:
-        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed] [--cold] [--large N] [--large-folder DIR]")
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed] [--cold] [--rounds N] [--large N] [--large-folder DIR]")
         exit(2)
     }
 }
 
 let shoebox = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shoebox").path
 guard FileManager.default.isExecutableFile(atPath: shoebox) else {
-    print("Build the tool first: swift build -c release --product shoebox --product IndexBenchmark")
+    print("Build the tool first: swift build -c release --static-swift-stdlib --product shoebox && swift build -c release --static-swift-stdlib --product IndexBenchmark")
     exit(1)
 }
 let work = folder ?? NSTemporaryDirectory() + (mixed ? "shoebox-bench-mixed-\(count)" : "shoebox-bench-\(count)")
@@ -179,31 +181,51 @@ let readLimit = "find '\(photos)' -type f -print0 | xargs -0 -P8 -n 64 head -c 6
 // 1. Cold cache: a first index as after a reboot, against reading the same heads 8 at a time.
 if cold {
     print("")
-    print("Cold cache (page cache dropped before each), \(files.count) files, fresh database")
-print("(the page cache is shared with whatever else runs: on a shared machine these vary from run to run)")
+    print("Cold cache (page cache dropped before each), \(files.count) files, fresh database; median of \(rounds) alternating rounds")
+    print("(the page cache and the disk are shared with whatever else runs: single runs vary by a tenth of a second)")
     print("what".padding(toLength: 52, withPad: " ", startingAt: 0) + " seconds   comparison")
-    var runs: [Measurement] = []
-    for (name, extra) in [("shoebox index (default jobs: \(defaultJobs))", [String]()), ("shoebox index --jobs 16", ["--jobs", "16"]),
-                          ("shoebox index --jobs \(cores) (one per core)", ["--jobs", "\(cores)"])] {
-        removeDatabase(database)
-        guard dropCaches() else {
-            print("cannot drop the page cache (run as root): cold runs skipped")
-            break
-        }
-        // The photos are cold, not the program: its hundred-odd libraries (libvips's) are loaded
-        // first, and what that costs cold is printed below on its own.
-        _ = measure("load", [shoebox, "--help"])
-        runs.append(measure(name, [shoebox, "index", photos, "--db", database] + extra))
+    let variants: [(name: String, extra: [String])] = [
+        ("shoebox index (default jobs: \(defaultJobs), growing to \(IndexSettings.coldJobs))", []),
+        ("shoebox index --jobs \(defaultJobs) (no growing)", ["--jobs", "\(defaultJobs)"]),
+        ("shoebox index --jobs \(cores) (one per core)", ["--jobs", "\(cores)"]),
+    ]
+    // The photos are cold, not the program: after the cache is dropped, a first index of one
+    // photo in a folder of its own loads shoebox, its libraries and SQLite before each timing.
+    // What starting shoebox costs cold is printed below on its own.
+    let warmUp = work + "/warm-up"
+    try? FileManager.default.createDirectory(atPath: warmUp + "/photo", withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(atPath: warmUp + "/photo/" + (files[0] as NSString).lastPathComponent)
+    try FileManager.default.copyItem(atPath: photos + "/" + files[0], toPath: warmUp + "/photo/" + (files[0] as NSString).lastPathComponent)
+    func loadShoebox() {
+        removeDatabase(warmUp + "/index.sqlite")
+        _ = measure("load", [shoebox, "index", warmUp + "/photo", "--db", warmUp + "/index.sqlite"])
     }
-    if runs.count == 3, dropCaches() {
-        let limit = shell(readLimit)
-        _ = dropCaches()
+    var times: [[Double]] = Array(repeating: [], count: variants.count + 1)
+    var dropped = true
+    for _ in 0..<rounds where dropped {
+        for (i, variant) in variants.enumerated() {
+            removeDatabase(database)
+            guard dropCaches() else {
+                print("cannot drop the page cache (run as root): cold runs skipped")
+                dropped = false
+                break
+            }
+            loadShoebox()
+            times[i].append(measure(variant.name, [shoebox, "index", photos, "--db", database] + variant.extra).seconds)
+        }
+        if dropped, dropCaches() { times[variants.count].append(shell(readLimit).seconds) }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    if dropped, dropCaches() {
         let start = measure("start", [shoebox, "--help"])
         print(String(format: "(starting shoebox with a cold cache, `shoebox --help`: %.3f s, not included above)", start.seconds))
-        for run in runs {
-            print(row(run.name, run.seconds, String(format: "%.2f× the read limit", run.seconds / limit.seconds)))
+        let limit = median(times[variants.count])
+        for (i, variant) in variants.enumerated() {
+            let runs = times[i].map { String(format: "%.3f", $0) }.joined(separator: " ")
+            print(row(variant.name, median(times[i]), String(format: "%.2f× the read limit (runs: %@)", median(times[i]) / limit, runs)))
         }
-        print(row("head -c 64K, 8 in parallel (read limit)", limit.seconds, "(reference)"))
+        let runs = times[variants.count].map { String(format: "%.3f", $0) }.joined(separator: " ")
+        print(row("head -c 64K, 8 in parallel (read limit)", limit, "(reference; runs: \(runs))"))
     }
 }
 

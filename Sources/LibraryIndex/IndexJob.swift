@@ -58,19 +58,28 @@ final class IndexJob: Sendable {
         let lock = try IndexLock(databasePath: store.path)
         try store.claimRoot(root)
         let known = try store.knownFiles()
-        let lastRunCompleted = try store.lastRunCompleted()
-        let runID = try store.beginRun()
         var progress = IndexProgress()
         progress.photosBefore = known.photoCount
         let throttle = ReportThrottle()
 
-        // 1. Walk and read at once: the walk, on a thread of its own, hands each folder's new and
+        // 1. Walk and read at once: the walk, on threads of its own, hands each folder's new and
         // changed files to the reader threads when it leaves the folder; this thread writes. The
         // phase stays `.walking` while the walk goes on, though files are read meanwhile.
         let photos = ReadStage(job: self)
         let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
         let walk = IndexWalk(job: self, walker: walker, known: consume known, feeding: photos)
         walk.start()
+        // The run's row is written while the walk starts: before any of the run's changes, which
+        // this thread writes after it.
+        let lastRunCompleted: Bool
+        let runID: Int64
+        do {
+            lastRunCompleted = try store.lastRunCompleted()
+            runID = try store.beginRun()
+        } catch {
+            stop(photos)
+            throw error
+        }
         try write(photos, walk: walk.status, progress: &progress, throttle: throttle, report: report)
         let found = try walk.status.findings()
         progress = progress.adding(found.tally)
@@ -153,6 +162,14 @@ final class IndexJob: Sendable {
         return Set(["", "-wal", "-shm", "-journal", "-lock"].map { RelativePath(relative + $0) })
     }
 
+    /// Stops the walk and the readers of `stage`, wakes any waiting on its full buffer, and lets
+    /// them end, so that a run that fails (a full disk) leaves no thread in a long-lived process.
+    private func stop(_ stage: ReadStage) {
+        control.requestStop()
+        stage.cancel()
+        stage.threads.wait()
+    }
+
     /// Writes the outcomes of `stage` batch by batch until it is drained. While `walk` goes on,
     /// the reports add its counts.
     private func write(
@@ -193,9 +210,7 @@ final class IndexJob: Sendable {
             } catch {
                 // A write failed (a full disk): stop the walk and the readers, wake any waiting on the
                 // full buffer, and let them end before reporting, so a long-lived process keeps no threads.
-                control.requestStop()
-                stage.cancel()
-                stage.threads.wait()
+                stop(stage)
                 throw error
             }
             progress.read += taken.items.count

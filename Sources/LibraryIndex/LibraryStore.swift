@@ -63,10 +63,10 @@ public final class LibraryStore: Sendable {
                     try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 }
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                try pool.read { db in try Self.checkSchemaVersion(db, path: path) }
+                // On the writer's connection, which the migrations use too: no reader connection is
+                // opened (and left holding the schema from before them) just for this.
+                try pool.writeWithoutTransaction { db in try Self.checkSchemaVersion(db, path: path) }
                 try Self.migrator.migrate(pool)
-                // The reader that checked the version holds the schema from before the migration.
-                pool.invalidateReadOnlyConnections()
                 writer = pool
                 reader = pool
             }

@@ -80,8 +80,9 @@ final class ReadStage: Sendable {
                 sinceCheck += 1
                 if sinceCheck == Self.filesPerCheck {
                     sinceCheck = 0
-                    // At least a block per file came from the disk rather than the page cache.
-                    if disk.blocksSinceLastCheck() >= Self.filesPerCheck { grow() }
+                    // A page (8 blocks of 512 bytes) or more per file came from the disk rather
+                    // than the page cache: the files are cold, not a page of code now and then.
+                    if disk.blocksSinceLastCheck() >= 8 * Self.filesPerCheck { grow() }
                 }
             }
             results.producerFinished()
