@@ -177,30 +177,23 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
             tally.filesFound += 1
             let isSidecar = SidecarNames.kind(of: file.name) != nil
             if isSidecar { folder.sidecars.append(Array(file.name)) }
-            if let record {
-                seen.append(record)
-                let knownFile = known.records[record].knownFile
-                if knownFile.stamp == stamp {
-                    if knownFile.isPhoto {
-                        tally.unchanged += 1
-                        folder.unchangedPhotos.append(record)
-                    } else {
-                        tally.skipped += 1
-                    }
-                    if knownFile.isMissing { reappeared.append(record) }
-                } else if isSidecar {
-                    sidecarCandidates.append(IndexJob.Candidate(path: file.path, known: knownFile))
-                    folder.changedSidecars.append(Array(file.name))
-                    tally.toRead += 1
+            let knownFile = record.map { known.records[$0].knownFile }
+            if let record { seen.append(record) }
+            if let record, let knownFile, knownFile.stamp == stamp {
+                if knownFile.isPhoto {
+                    tally.unchanged += 1
+                    folder.unchangedPhotos.append(record)
                 } else {
-                    folder.candidates.append(IndexJob.Candidate(path: file.path, known: knownFile))
+                    tally.skipped += 1
                 }
+                if knownFile.isMissing { reappeared.append(record) }
             } else if isSidecar {
-                sidecarCandidates.append(IndexJob.Candidate(path: file.path, known: nil))
+                // New or changed: the sidecar's own stamp after every photo, its photos again now.
+                sidecarCandidates.append(IndexJob.Candidate(path: file.path, known: knownFile))
                 folder.changedSidecars.append(Array(file.name))
                 tally.toRead += 1
             } else {
-                folder.candidates.append(IndexJob.Candidate(path: file.path, known: nil))
+                folder.candidates.append(IndexJob.Candidate(path: file.path, known: knownFile))
             }
             if tally.filesFound % 256 == 0 { publish() }
         }
