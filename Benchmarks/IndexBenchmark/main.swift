@@ -8,8 +8,9 @@
 //   .build/release/IndexBenchmark --mixed [--count 10000]   # photos + a fifth as many videos
 //
 // `--cold` drops the page cache before each cold run (`echo 3 > /proc/sys/vm/drop_caches`: root
-// only) and times a first index with the default jobs, with `--jobs 16`, and the parallel read
-// limit: `head -c 64K` of every file, 8 at a time. `--large N` builds a tree of N tiny JPEGs once
+// only) and times a first index with the default jobs (which grow while reads go to the disk),
+// with `--jobs 8` and with the most the default grows to, fixed, and the parallel read limit:
+// `head -c 64K` of every file, 8 at a time; `--rounds N` (3) alternating rounds, medians shown. `--large N` builds a tree of N tiny JPEGs once
 // (under /tmp, kept for the next run; `--large-folder` to choose where), indexes it once, then
 // times an unchanged re-run against `find -printf '%s %T@'` on the same, warm, tree.
 //
@@ -186,8 +187,8 @@ if cold {
     print("what".padding(toLength: 52, withPad: " ", startingAt: 0) + " seconds   comparison")
     let variants: [(name: String, extra: [String])] = [
         ("shoebox index (default jobs: \(defaultJobs), growing to \(IndexSettings.coldJobs))", []),
-        ("shoebox index --jobs \(defaultJobs) (no growing)", ["--jobs", "\(defaultJobs)"]),
-        ("shoebox index --jobs \(cores) (one per core)", ["--jobs", "\(cores)"]),
+        ("shoebox index --jobs 8 (fixed)", ["--jobs", "8"]),
+        ("shoebox index --jobs \(IndexSettings.coldJobs) (fixed)", ["--jobs", "\(IndexSettings.coldJobs)"]),
     ]
     // The photos are cold, not the program: after the cache is dropped, a first index of one
     // photo in a folder of its own loads shoebox, its libraries and SQLite before each timing.
@@ -234,7 +235,7 @@ _ = shell("find '\(photos)' -type f -print0 | xargs -0 cat > /dev/null")
 
 // 2. Warm cache: a first index, then an unchanged re-run against a stat walk.
 var results: [Measurement] = []
-for (name, extra) in [("--jobs 16", ["--jobs", "16"]), ("--jobs \(cores) (one per core)", ["--jobs", "\(cores)"]), ("default jobs: \(defaultJobs)", [])] {
+for (name, extra) in [("--jobs 8", ["--jobs", "8"]), ("--jobs \(cores) (one per core)", ["--jobs", "\(cores)"]), ("default jobs: \(defaultJobs)", [])] {
     removeDatabase(database)
     results.append(measure("shoebox index, fresh, \(name)", [shoebox, "index", photos, "--db", database] + extra))
 }

@@ -81,15 +81,15 @@ public struct IndexSettings: Sendable, Hashable, Codable {
         removalLimitFrom = try c.decodeIfPresent(Int.self, forKey: .removalLimitFrom) ?? d.removalLimitFrom
     }
 
-    /// The reader threads a run starts when `jobs` is 0: four per core, and at least 8; it adds
+    /// The reader threads a run starts when `jobs` is 0: one per core, and at least 2; it adds
     /// more, up to `coldJobs`, while their files come from the disk.
     ///
-    /// A reader of a cold first index spends most of its time waiting for the disk, not
-    /// computing: with one thread per core a cold disk sees one or two requests at a time, while
-    /// it serves many about as fast as one. On a warm cache more threads than these only take
-    /// turns on the cores and slow the one writer thread down.
+    /// A warm first index waits on the cores: more readers than cores only take turns on them and
+    /// slow the one writer thread down. A cold one waits on the disk, not on computing: with one
+    /// reader per core a disk sees one or two requests at a time, while it serves many about as
+    /// fast as one.
     public static var defaultJobs: Int {
-        min(maximumJobs, max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        min(maximumJobs, max(2, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// The most reader threads a run with the default jobs grows to while its reads go to the

@@ -23,7 +23,7 @@ struct IndexCommand: AsyncParsableCommand {
     var root: String
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "Files read in parallel, 1–\(IndexSettings.maximumJobs) (default: 4 per core and at least 8, here \(IndexSettings.defaultJobs), growing to 8 per core and at least 32, here \(IndexSettings.coldJobs), while files come from the disk rather than the page cache; reads wait on the disk, so more readers than cores keep it busy).",
+        "Files read in parallel, 1–\(IndexSettings.maximumJobs) (default: one per core and at least 2, here \(IndexSettings.defaultJobs), growing to 8 per core and at least 32, here \(IndexSettings.coldJobs), while files come from the disk rather than the page cache: reads that wait on the disk leave the cores idle).",
         valueName: "n"))
     var jobs: Int?
 

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Reader jobs")
 struct ReaderJobsTests {
-    @Test("jobs 0, the default, starts 4 readers per core and at least 8, as `index --help` and the README say")
+    @Test("jobs 0, the default, starts one reader per core and at least 2, growing to 8 per core and at least 32, as `index --help` and the README say")
     func defaultJobs() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         #expect(IndexSettings.default.jobs == 0)
-        #expect(IndexSettings.defaultJobs == min(IndexSettings.maximumJobs, max(8, 4 * cores)))
+        #expect(IndexSettings.defaultJobs == min(IndexSettings.maximumJobs, max(2, cores)))
         #expect(IndexSettings.default.readerThreads == IndexSettings.defaultJobs)
         #expect(IndexSettings.default.growsReaders)
         #expect(IndexSettings.coldJobs == min(IndexSettings.maximumJobs, max(32, 8 * cores)))

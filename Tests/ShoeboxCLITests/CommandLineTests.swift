@@ -218,12 +218,12 @@ struct CommandLineTests {
         #expect(help.status == 0)
         // The help text wraps lines: compare with the spaces collapsed.
         let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("default: 4 per core and at least 8, here \(IndexSettings.defaultJobs), growing to 8 per core and at least 32, here \(IndexSettings.coldJobs),"), "\(help.stdout)")
+        #expect(text.contains("default: one per core and at least 2, here \(IndexSettings.defaultJobs), growing to 8 per core and at least 32, here \(IndexSettings.coldJobs),"), "\(help.stdout)")
         let readme = try String(contentsOf: ShoeboxProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(readme.contains("0, the default, starts 4 reader threads per core and at least 8"))
+        #expect(readme.contains("0, the default, starts one reader thread per core and at least 2"))
         #expect(readme.contains("adds readers, up to 8 per core and at least 32"))
-        #expect(IndexSettings.default.jobs == 0 && IndexSettings.defaultJobs == max(8, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        #expect(IndexSettings.default.jobs == 0 && IndexSettings.defaultJobs == max(2, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     @Test("config/shoebox.json holds exactly the built-in defaults")
