@@ -135,7 +135,6 @@ public struct StoredSections: Sendable {
 struct StoredZoomLookup: ZoomPhotoLookup {
     /// `fineStarts[s]` is the position of fine section `s`'s first photo; the last entry is the total.
     let fineStarts: [Int]
-    let coarseFirstFine: [Int32]
     /// The coarse section the zoom goes to or comes from, and its shown positions.
     let coarseSection: Int
     let shown: [Int]
@@ -152,7 +151,6 @@ struct StoredZoomLookup: ZoomPhotoLookup {
             starts.append(total)
         }
         fineStarts = starts
-        coarseFirstFine = state.coarseFirstFine
         let fineSection = level == .fine ? indexPath.section : nil
         coarseSection = fineSection.map { Self.coarseSection(ofFine: $0, firstFine: state.coarseFirstFine) } ?? indexPath.section
         let sample = try store.storedShown(section: coarseSection)
@@ -178,24 +176,12 @@ struct StoredZoomLookup: ZoomPhotoLookup {
 
     /// The coarse section whose fine sections include `fine`: the last whose first is at or before it.
     static func coarseSection(ofFine fine: Int, firstFine: [Int32]) -> Int {
-        var low = 0
-        var high = firstFine.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(firstFine[mid]) <= fine { low = mid } else { high = mid - 1 }
-        }
-        return low
+        max(0, firstFine.partitionPoint { Int($0) > fine } - 1)
     }
 
     /// The fine section holding `photo`: the last whose start is at or before it.
     func fineSection(of photo: Int) -> Int {
-        var low = 0
-        var high = fineStarts.count - 2
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if fineStarts[mid] <= photo { low = mid } else { high = mid - 1 }
-        }
-        return low
+        max(0, fineStarts.dropLast().partitionPoint { $0 > photo } - 1)
     }
 
     func shownPhoto(at indexPath: GridIndexPath, in level: TimelineLevel) -> Int {

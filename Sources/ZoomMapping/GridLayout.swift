@@ -116,13 +116,7 @@ public struct GridLayout: Sendable {
 
     /// The section whose span holds `y`, clamped to the first and last section. Needs sections.
     func section(containing y: Double) -> Int {
-        // Last s with sectionTops[s] <= y.
-        var low = 0
-        var high = sectionCounts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionTops[mid] <= y { low = mid } else { high = mid - 1 }
-        }
-        return low
+        // The last section whose top is at or above y.
+        max(0, sectionTops.prefix(sectionCounts.count).partitionPoint { $0 > y } - 1)
     }
 }

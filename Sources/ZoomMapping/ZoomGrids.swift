@@ -97,12 +97,7 @@ public struct ZoomGrids: Sendable {
     /// - Complexity: O(log k) for k shown photos (plus the photos taken at the same moment).
     public static func nearestShownItem(to photo: Int, shown: [Int], captureMilliseconds: (Int) -> Int64) -> Int {
         // First shown position after `photo`.
-        var low = 0
-        var high = shown.count
-        while low < high {
-            let mid = (low + high) / 2
-            if shown[mid] < photo { low = mid + 1 } else { high = mid }
-        }
+        let low = shown.partitionPoint { $0 >= photo }
         guard low > 0 else { return 0 }
         guard low < shown.count else { return shown.count - 1 }
         let time = captureMilliseconds(photo)
