@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: strictSettings),
 
         // Builds small, valid image files with chosen EXIF, for tests and benchmarks.
-        .target(name: "PhotoFixtures", dependencies: ["SeededRandom"], swiftSettings: strictSettings),
+        .target(name: "PhotoFixtures", dependencies: ["SeededRandom", "WallClock"], swiftSettings: strictSettings),
 
         // Crawler and SQLite store.
         .target(

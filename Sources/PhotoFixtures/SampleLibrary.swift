@@ -1,5 +1,6 @@
 import Foundation
 import SeededRandom
+import WallClock
 
 /// A generated photo tree: `YYYY/YYYY-MM-DD/IMG_NNNNN.jpg` JPEGs with varied EXIF dates, sizes
 /// and orientations, deterministic for a seed.
@@ -69,19 +70,9 @@ public struct SampleLibrary: Sendable {
         }
     }
 
-    /// Year, month and day of `days` after 2021-01-01 (proleptic Gregorian).
+    /// Year, month and day of `days` after 2021-01-01.
     static func civil(daysSince2021 days: Int) -> (Int, Int, Int) {
-
-        let z = days + 738_096  // days from 0000-03-01 to 2021-01-01
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return (y, m, d)
+        CivilCalendar.date(daysSince1970: CivilCalendar.daysSince1970(year: 2021, month: 1, day: 1) + days)
     }
 }
 
