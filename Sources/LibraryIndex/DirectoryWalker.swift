@@ -47,7 +47,8 @@ private final class PendingFolders: @unchecked Sendable {  // state guarded by `
         condition.unlock()
     }
 
-    /// Ends the walk for every thread: no folder is handed out any more.
+    /// Ends the walk for every thread, in place of `listed` for the folder the caller took: no
+    /// folder is handed out any more.
     func stop() {
         condition.lock()
         stopped = true

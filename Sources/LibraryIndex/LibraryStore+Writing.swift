@@ -66,11 +66,12 @@ extension LibraryStore {
         }
     }
 
-    /// The stamps of the photo rows directly inside `folder` (the empty path is the root).
+    /// The stamps of the photo rows directly inside `folder` (the empty path is the root), read
+    /// beside the run's writes (the walk asks while the writer writes).
     ///
     /// - Complexity: one range query over the path index; the root's scans every row.
     func photoStamps(inFolder folder: RelativePath) throws(IndexError) -> [(RelativePath, FileStamp)] {
-        try write { db in
+        try read { db in
             let prefix = folder.bytes.isEmpty ? [] : folder.bytes + [UInt8(ascii: "/")]
             let rows = folder.bytes.isEmpty
                 ? try Row.fetchCursor(db, sql: "SELECT path, fileSize, modified FROM photo")

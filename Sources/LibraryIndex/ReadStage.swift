@@ -9,9 +9,10 @@ import Synchronization
 /// Reader threads start as candidates arrive, never more than candidates handed in or the run's
 /// `readerThreads`, so a run that finds nothing to read starts none. With the default jobs, a
 /// reader whose files come from the disk rather than the page cache starts another, up to
-/// `maximumReaderThreads`: a cold first index waits on the disk, a warm one on the cores. The feeder holds a producer's
-/// place in `results` until `close()`: the writer sees the stage drained only once the last
-/// candidate has been handed in and read.
+/// `maximumReaderThreads`: a cold first index waits on the disk, a warm one on the cores.
+///
+/// The feeder holds a producer's place in `results` until `close()`: the writer sees the stage
+/// drained only once the last candidate has been handed in and read.
 final class ReadStage: Sendable {
     let results: ResultBuffer<(IndexJob.Candidate, IndexJob.Outcome)>
     /// The reader threads and the feeder's own, if it has one: waiting for it leaves no thread running.
