@@ -8,7 +8,7 @@ public struct IndexSettings: Sendable, Hashable, Codable {
     public var skipFiles: [String]
     /// Skip files and folders whose name starts with a dot.
     public var skipHidden: Bool
-    /// Reader threads; 0 (the default) means `defaultJobs`.
+    /// Reader threads; 0 (the default) means `defaultJobs`, growing to `coldJobs` while files come from the disk.
     public var jobs: Int
     /// Rows written per transaction (1–100,000).
     public var batchSize: Int
