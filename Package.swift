@@ -163,6 +163,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "SoakBenchmark",
+            dependencies: ["PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/SoakBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        .executableTarget(
             name: "ThumbnailBenchmark",
             dependencies: ["Thumbnails", "CVips", "SeededRandom"],
             path: "Benchmarks/ThumbnailBenchmark",
