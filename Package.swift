@@ -108,9 +108,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            resources: [.copy("Viewer")],
-            swiftSettings: strictSettings
+            // The viewer's files are built into the executable (EmbedViewer), so it serves them alone.
+            exclude: ["Viewer"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedViewer"]
         ),
+
+        // Writes the viewer's files into a Swift source, for the EmbedViewer build plugin.
+        .executableTarget(name: "embed-viewer", path: "Tools/EmbedViewer", swiftSettings: strictSettings),
+        .plugin(name: "EmbedViewer", capability: .buildTool(), dependencies: ["embed-viewer"]),
 
         // The command-line interface, as a library so tests can drive it.
         .target(
