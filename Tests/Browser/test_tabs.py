@@ -76,12 +76,13 @@ def driver():
     driver.quit()
 
 
-def open_tab(driver, url, number):
-    """The viewer with the stream counter in a new tab (the first in the window the driver has);
-    fails if it does not load in time."""
+def open_tab(driver, url, number, before=()):
+    """The viewer with the stream counter (after the scripts `before`) in a new tab (tab 1: the
+    first, which the driver has); fails if it does not load in time."""
     if number > 1:
         driver.switch_to.new_window("tab")
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_STREAMS})
+    for script in (*before, COUNT_STREAMS):
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
     try:
         driver.get(url + "/?level=fine")
         wait_idle(driver, timeout=LOAD_DEADLINE)
@@ -167,4 +168,27 @@ def test_hidden_tabs_hold_no_stream(driver, watched, screenshots):
     wait_for_photos(driver, watched, photos)
     wait_idle(driver)
     screenshot(driver, screenshots, "tabs-3-shown-again")
+    assert console_errors(driver) == []
+
+
+NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+
+
+def test_without_web_locks_each_visible_tab_holds_its_own(driver, watched, screenshots):
+    """Where the Web Locks API is missing (plain http on a LAN address is no secure context), each
+    tab holds a stream while visible, and a tab shown again catches up with what it missed."""
+    first = open_tab(driver, watched.url, 1, before=[NO_LOCKS])
+    open_tab(driver, watched.url, 2, before=[NO_LOCKS])
+    assert driver.execute_script("return navigator.locks === undefined")
+    wait_for(lambda: one_stream_in_the_visible_tab(driver), timeout=10, message="one open event stream, in the visible tab")
+    assert driver.execute_script("return !window.shoebox.live.shared")
+
+    add_days(watched.folder, dt.datetime(2016, 6, 1, 8, 0, 0), 1)
+    photos = 11 * PER_DAY
+    wait_for_photos(driver, watched, photos)
+    driver.switch_to.window(first)
+    assert driver.execute_script("return window.shoebox.live.received.relayed") == 0
+    wait_for_photos(driver, watched, photos, timeout=10)
+    wait_for(lambda: one_stream_in_the_visible_tab(driver), timeout=10, message="the shown tab's own stream")
+    wait_idle(driver)
     assert console_errors(driver) == []
