@@ -8,7 +8,7 @@ import { installPinch } from './gestures.js';
 import { animate, easeOut } from './animation.js';
 import * as urlState from './history.js';
 import { Grid } from './grid.js';
-import { LiveLibrary } from './live.js';
+import { SharedLiveLibrary } from './events.js';
 import { StatusPill } from './status.js';
 import { retryFailed } from './thumbnails.js';
 
@@ -357,7 +357,7 @@ async function refresh() {
   }
 }
 
-const live = new LiveLibrary('/api/events', {
+const live = new SharedLiveLibrary('/api/events', {
   onChanged: libraryChanged,
   onProgress(p) {
     debug.events.progress.push(p);
@@ -422,4 +422,5 @@ async function start() {
 
 debug.timeline = timeline;
 debug.pager = pager;
+debug.live = live;
 start();
