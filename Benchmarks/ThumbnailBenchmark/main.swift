@@ -9,7 +9,8 @@
 // `--threads` threads, and `vipsthumbnail` making the same thumbnails (height 320, JPEG quality
 // 80, no metadata) `--threads` processes at a time; then cached hits.
 //
-// `--server-load` runs the hostile load against `shoebox serve` instead (see ServerLoad.swift).
+// `--server-load` runs the hostile load against `shoebox serve` instead (see ServerLoad.swift);
+// `--render FILE` renders one photo with chosen limits (see RenderOne.swift).
 
 import CVips
 import Foundation
@@ -116,6 +117,16 @@ if CommandLine.arguments.dropFirst().first == "--server-load" {
         exit(0)
     } catch {
         print("server load: \(error)")
+        exit(1)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "--render" {
+    do {
+        try RenderOne(arguments: CommandLine.arguments.dropFirst(2)).run()
+        exit(0)
+    } catch {
+        print("render: \(error)")
         exit(1)
     }
 }
