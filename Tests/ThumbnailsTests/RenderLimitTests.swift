@@ -65,10 +65,10 @@ import Testing
     final class Gauge: Sendable {
         private let counts = Mutex((running: 0, most: 0))
 
-        /// Holds a place for 20 ms.
+        /// Holds a place for 30 ms.
         func work() {
             counts.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
-            usleep(20_000)
+            usleep(30_000)
             counts.withLock { $0.running -= 1 }
         }
 
@@ -84,7 +84,7 @@ import Testing
                 group.addTask { await pool.run(pixels: 1) { gauge.work() } }
             }
         }
-        #expect(gauge.most == width)
+        #expect(gauge.most <= width)
         #expect(pool.peakRunning == width)
         #expect(pool.running == 0)
     }
@@ -92,10 +92,19 @@ import Testing
     @Test func blockingCallersShareThePool() {
         let pool = RenderPool(width: 2)
         let gauge = Gauge()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            pool.runBlocking(pixels: 1) { gauge.work() }
+        // Threads of their own: Dispatch's concurrentPerform may run its iterations one by one.
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            group.enter()
+            Thread {
+                pool.runBlocking(pixels: 1) { gauge.work() }
+                group.leave()
+            }.start()
         }
-        #expect(gauge.most == 2)
+        group.wait()
+        #expect(gauge.most <= 2)
+        #expect(pool.peakRunning == 2)
+        #expect(pool.running == 0)
     }
 
     @Test(arguments: [(60, 1), (30, 3), (500, 1)])
