@@ -8,6 +8,9 @@
 // (the best of each counts): Thumbnails with an empty cache (thumbnail, then preview) on
 // `--threads` threads, and `vipsthumbnail` making the same thumbnails (height 320, JPEG quality
 // 80, no metadata) `--threads` processes at a time; then cached hits.
+//
+// `--server-load` runs the hostile load against `shoebox serve` instead (see ServerLoad.swift);
+// `--render FILE` renders one photo with chosen limits (see RenderOne.swift).
 
 import CVips
 import Foundation
@@ -108,6 +111,26 @@ var threads = 2
 var rounds = 3
 var folder: String?
 var keep = false
+if CommandLine.arguments.dropFirst().first == "--server-load" {
+    do {
+        try ServerLoad(arguments: CommandLine.arguments.dropFirst(2)).run()
+        exit(0)
+    } catch {
+        print("server load: \(error)")
+        exit(1)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "--render" {
+    do {
+        try RenderOne(arguments: CommandLine.arguments.dropFirst(2)).run()
+        exit(0)
+    } catch {
+        print("render: \(error)")
+        exit(1)
+    }
+}
+
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {

@@ -38,7 +38,12 @@ typedef void (*LogFunction)(const char *domain, int level, const char *message, 
     X(vips_area_unref, void, (void *)) \
     X(g_object_unref, void, (void *)) \
     X(g_free, void, (void *)) \
-    X(g_log_set_handler, unsigned, (const char *, int, LogFunction, void *))
+    X(g_log_set_handler, unsigned, (const char *, int, LogFunction, void *)) \
+    X(vips_image_set_progress, void, (VipsImage *, int)) \
+    X(vips_image_set_kill, void, (VipsImage *, int)) \
+    X(g_signal_connect_data, unsigned long, (void *, const char *, void (*)(void), void *, void *, int)) \
+    X(g_signal_handler_disconnect, void, (void *, unsigned long)) \
+    X(g_get_monotonic_time, long long, (void))
 
 #define DECLARE(name, result, parameters) result (*name) parameters;
 static struct {
@@ -125,6 +130,33 @@ int shoebox_vips_flatten(VipsImage *in, VipsImage **out, double white) {
 
 int shoebox_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
     return vips.vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", 1, "optimize_coding", 1, NULL);
+}
+
+// The "eval" handler's state: when to stop, and whether it did. It lives on the stack of
+// `shoebox_vips_jpegsave_buffer_within`, which disconnects the handler before returning.
+typedef struct {
+    long long deadline;
+    int timedOut;
+} Deadline;
+
+// Called by libvips's worker threads as tiles are computed (VipsImage, VipsProgress, data).
+static void stopWhenLate(VipsImage *image, void *progress, void *data) {
+    (void)progress;
+    Deadline *deadline = data;
+    if (!deadline->timedOut && vips.g_get_monotonic_time() > deadline->deadline) {
+        deadline->timedOut = 1;
+        vips.vips_image_set_kill(image, 1);
+    }
+}
+
+int shoebox_vips_jpegsave_buffer_within(VipsImage *in, void **buffer, size_t *length, int quality, double seconds, int *timedOut) {
+    Deadline deadline = { vips.g_get_monotonic_time() + (long long)(seconds * 1e6), 0 };
+    vips.vips_image_set_progress(in, 1);
+    unsigned long handler = vips.g_signal_connect_data(in, "eval", (void (*)(void))stopWhenLate, &deadline, NULL, 0);
+    int result = shoebox_vips_jpegsave_buffer(in, buffer, length, quality);
+    vips.g_signal_handler_disconnect(in, handler);
+    *timedOut = deadline.timedOut;
+    return result;
 }
 
 int shoebox_vips_jpegsave(VipsImage *in, const char *path, int quality) {

@@ -236,7 +236,7 @@ struct API: Sendable {
     ///
     /// A hit costs no query and no read: the photo's path is remembered, the image's tag follows
     /// from the file's size and time (one `open` and `fstat`, which also keep the symlink check),
-    /// and hot images are kept in memory. Only the rest goes to the render queue.
+    /// and hot images are kept in memory. Only the rest goes to the cache's render pool.
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try photoID(context)
         let sizeName = Query(request).raw("size") ?? ThumbnailSize.thumbnail.rawValue
@@ -257,19 +257,13 @@ struct API: Sendable {
                 return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.thumbnailCacheControl])
             }
         }
-        let image: Thumbnail
-        if let kept = cache.imageInMemory(for: source, size: size) {
-            image = kept
-        } else {
-            image = await withCheckedContinuation { continuation in
-                Self.renderQueue.async {
-                    continuation.resume(returning: withExtendedLifetime(file) { cache.image(for: source, size: size) })
-                }
-            }
-        }
+        // One render per (photo, size) at a time, in the cache's pool; the file stays open until then.
+        let maxPixels = state.library.configuration.thumbnails.maxPixels
+        let image = await cache.image(for: source, size: size, maxPixels: maxPixels)
+        withExtendedLifetime(file) {}
         var headers: HTTPFields = [.eTag: image.etag, .cacheControl: Self.thumbnailCacheControl]
         if image.isPlaceholder, let error = image.error {
-            headers[.shoeboxPlaceholder] = error.code.description
+            headers[.shoeboxPlaceholder] = error.code.placeholderReason
             if loggedFailures.first(id) {
                 logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(error.message)")
             }
@@ -282,9 +276,6 @@ struct API: Sendable {
     }
 
     private static let thumbnailCacheControl = "private, max-age=86400"
-
-    /// Renders off the event loops, as many at once as there are cores.
-    private static let renderQueue = DispatchQueue(label: "shoebox.thumbnails", qos: .userInitiated, attributes: .concurrent)
 
     // MARK: Helpers
 

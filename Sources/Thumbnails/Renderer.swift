@@ -12,11 +12,27 @@ enum Renderer {
     /// JPEG quality of every rendition.
     static let quality: Int32 = 80
 
-    /// Decodes `path` into `size`, orientation applied, as JPEG bytes.
-    ///
-    /// The header is read first and a file declaring more than `maxPixels` pixels is refused
-    /// before any pixel is decoded.
-    static func render(path: String, size: ThumbnailSize, maxPixels: Int64) -> Result<[UInt8], ThumbnailError> {
+    /// What a photo's header says, read without decoding any pixel.
+    struct Header: Sendable, Hashable {
+        var width: Int
+        var height: Int
+        /// Whether the orientation tag swaps width and height.
+        var swapped: Bool
+
+        var pixels: Int64 { Int64(width) * Int64(height) }
+
+        /// A `tooLarge` error when the header declares more than `maxPixels` pixels.
+        func refusal(path: String, maxPixels: Int64) -> ThumbnailError? {
+            guard pixels > maxPixels else { return nil }
+            return ThumbnailError(
+                .tooLarge, path: path,
+                "\(path) declares \(width)×\(height) pixels, more than the limit of \(maxPixels); it was not decoded.")
+        }
+    }
+
+    /// Opens `path` and reads its header only (libvips opens lazily), so its size is known before
+    /// anything is decoded.
+    static func inspect(path: String) -> Result<Header, ThumbnailError> {
         if let failure = Vips.startFailure {
             return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
         }
@@ -30,19 +46,24 @@ enum Renderer {
         }
         close(descriptor)
 
-        guard let header = shoebox_vips_open_header(path) else {
+        guard let image = shoebox_vips_open_header(path) else {
             return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot read \(path): \(Vips.takeError())"))
         }
-        let width = Int(shoebox_vips_width(header)), height = Int(shoebox_vips_height(header))
-        let swapped = shoebox_vips_orientation_swaps(header) != 0
-        shoebox_vips_unref(header)
-        if Int64(width) * Int64(height) > maxPixels {
-            return .failure(ThumbnailError(
-                .tooLarge, path: path,
-                "\(path) declares \(width)×\(height) pixels, more than the limit of \(maxPixels); it was not decoded."))
-        }
+        defer { shoebox_vips_unref(image) }
+        return .success(Header(
+            width: Int(shoebox_vips_width(image)), height: Int(shoebox_vips_height(image)),
+            swapped: shoebox_vips_orientation_swaps(image) != 0))
+    }
 
-        let box = swapped ? size.box(displayWidth: height, displayHeight: width) : size.box(displayWidth: width, displayHeight: height)
+    /// Decodes `path`, whose header is `header`, into `size`, orientation applied, as JPEG bytes.
+    ///
+    /// libvips stops once `timeLimit` has passed since the call began, checking between tiles;
+    /// the result is then a `timedOut` error.
+    static func render(path: String, header: Header, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
+        let start = ContinuousClock.now
+        let box = header.swapped
+            ? size.box(displayWidth: header.height, displayHeight: header.width)
+            : size.box(displayWidth: header.width, displayHeight: header.height)
         var image: OpaquePointer?
         guard shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, var thumbnail = image else {
             return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
@@ -57,10 +78,20 @@ enum Renderer {
             shoebox_vips_unref(thumbnail)
             thumbnail = flat
         }
-        guard let bytes = encodeJPEG(thumbnail) else {
-            return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
+        let left = RenderLimits(timeLimit: timeLimit - (ContinuousClock.now - start)).timeLimitSeconds
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        var timedOut: Int32 = 0
+        guard shoebox_vips_jpegsave_buffer_within(thumbnail, &buffer, &length, quality, left, &timedOut) == 0, let buffer else {
+            let reason = Vips.takeError()
+            if timedOut != 0 {
+                return .failure(ThumbnailError(
+                    .timedOut, path: path, "Decoding \(path) took longer than the limit of \(timeLimit); it was stopped."))
+            }
+            return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(reason)"))
         }
-        return .success(bytes)
+        defer { shoebox_vips_free(buffer) }
+        return .success([UInt8](UnsafeRawBufferPointer(start: buffer, count: length)))
     }
 
     /// Encodes an image as JPEG, or nil with the reason in libvips's error buffer.

@@ -1,4 +1,5 @@
 public import Foundation
+import Dispatch
 import Synchronization
 
 /// Thumbnails and previews of photos, made with libvips and kept in a disk cache.
@@ -6,33 +7,49 @@ import Synchronization
 /// An entry is keyed by photo id, size, file size and modification time, so a changed file is
 /// made again and its old entry removed. A photo that cannot be decoded gets a placeholder,
 /// and that failure is remembered under the same key: it is not decoded again until the file
-/// changes. Safe to call from many threads at once; two threads asking for the same missing
-/// entry may both make it, and the second rename simply replaces the first file.
+/// changes. Safe to call from many threads at once.
+///
+/// Every decode goes through the cache's `RenderPool`, so no more run at once than it allows,
+/// whichever method asked. The async `image(for:size:)` also makes one render per (photo, size)
+/// at a time: requests for an entry already being made wait for that render's result.
 ///
 /// With a `memoryBudget`, the most recently served images are also kept in memory, so a hot
 /// thumbnail is sent without reading its file again.
 public final class ThumbnailCache: Sendable {
     /// The folder holding the entries.
     public let directory: String
+    /// The pixel and time limits of each render.
+    public let limits: RenderLimits
     /// Photos whose header declares more pixels than this are refused unread.
-    public let maxPixels: Int64
+    public var maxPixels: Int64 { limits.maxPixels }
+    /// Bounds the renders running at once.
+    public let pool: RenderPool
 
     /// Bytes of images kept in memory at most; 0 keeps none.
     public let memoryBudget: Int
 
     private let counters = Mutex(ThumbnailStatistics())
     private let memory: Mutex<RecentlyUsed<CacheEntry, Thumbnail>>
+    /// The renders under way for the async callers, by entry.
+    private let flights = Mutex<[CacheEntry: Task<Thumbnail, Never>]>([:])
 
-    /// The pixel limit unless told otherwise: 16383 × 16383, about 268 megapixels.
-    public static let defaultMaxPixels: Int64 = 16383 * 16383
+    /// The pixel limit unless told otherwise (see `RenderLimits.defaultMaxPixels`).
+    public static let defaultMaxPixels: Int64 = RenderLimits.defaultMaxPixels
 
     /// A cache in `directory`, created on first write.
     ///
     /// - Parameter memoryBudget: bytes of recently served images to keep in memory as well
     ///   (placeholders are never kept there).
-    public init(directory: String, maxPixels: Int64 = ThumbnailCache.defaultMaxPixels, memoryBudget: Int = 0) {
+    public convenience init(directory: String, maxPixels: Int64 = ThumbnailCache.defaultMaxPixels, memoryBudget: Int = 0) {
+        self.init(directory: directory, limits: RenderLimits(maxPixels: maxPixels), memoryBudget: memoryBudget)
+    }
+
+    /// A cache in `directory` whose renders keep to `limits`, run in `pool` (by default one render
+    /// per core, with a pixel budget of one photo at the limit).
+    public init(directory: String, limits: RenderLimits, memoryBudget: Int = 0, pool: RenderPool? = nil) {
         self.directory = directory
-        self.maxPixels = maxPixels
+        self.limits = limits
+        self.pool = pool ?? RenderPool(pixelBudget: limits.maxPixels)
         self.memoryBudget = max(0, memoryBudget)
         memory = Mutex(RecentlyUsed(budget: memoryBudget))
     }
@@ -58,28 +75,107 @@ public final class ThumbnailCache: Sendable {
     /// The rendition of `source` at `size`, from the cache or made now; never throws.
     ///
     /// A photo that cannot be made comes back as a placeholder with its `error`. Failures of
-    /// the image itself (undecodable, too large) are remembered; a missing or unreadable file
-    /// is tried again next time. A file whose image data stops early shows what it has, the
-    /// rest grey, as libvips decodes it by default.
+    /// the image itself (undecodable, too large, too slow) are remembered; a missing or
+    /// unreadable file is tried again next time. A file whose image data stops early shows what
+    /// it has, the rest grey, as libvips decodes it by default. Blocks the calling thread while
+    /// it waits for the pool; it does not join renders under way for the async callers.
     public func image(for source: ThumbnailSource, size: ThumbnailSize) -> Thumbnail {
         let entry = CacheEntry(source, size: size)
         if let image = memorized(entry) { return image }
+        switch prepare(entry, source, maxPixels: limits.maxPixels) {
+        case .done(let image):
+            return image
+        case .render(let header):
+            return pool.runBlocking(pixels: header.pixels) { render(entry, source, header) }
+        }
+    }
+
+    /// The rendition of `source` at `size`, from the cache or made now, without blocking the
+    /// caller's thread; never throws.
+    ///
+    /// As the blocking `image(for:size:)`, and: while one entry is being made, every other request
+    /// for it waits for that result rather than decoding the photo again.
+    /// - Parameter maxPixels: a pixel limit for this request instead of the cache's own.
+    public func image(for source: ThumbnailSource, size: ThumbnailSize, maxPixels: Int64? = nil) async -> Thumbnail {
+        let entry = CacheEntry(source, size: size)
+        if let image = memorized(entry) { return image }
+        let limit = maxPixels.map { max(1, $0) } ?? limits.maxPixels
+        let (flight, joined) = flights.withLock { table -> (Task<Thumbnail, Never>, Bool) in
+            if let flight = table[entry] { return (flight, true) }
+            // Unstructured: the render goes on for the others when the first asker goes away.
+            // The entry leaves the table under this same lock, so after this insertion.
+            let flight = Task { [self] in
+                let image = await make(entry, source, maxPixels: limit)
+                flights.withLock { _ = $0.removeValue(forKey: entry) }
+                return image
+            }
+            table[entry] = flight
+            return (flight, false)
+        }
+        if joined { count(\.joined) }
+        return await flight.value
+    }
+
+    /// One entry's cache look-up, then its render, each off Swift's cooperative threads.
+    private func make(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) async -> Thumbnail {
+        let step = await withCheckedContinuation { (continuation: CheckedContinuation<Step, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: self.prepare(entry, source, maxPixels: maxPixels))
+            }
+        }
+        switch step {
+        case .done(let image):
+            return image
+        case .render(let header):
+            return await pool.run(pixels: header.pixels) { self.render(entry, source, header) }
+        }
+    }
+
+    /// What is left to do for an entry after the cheap steps.
+    private enum Step: Sendable {
+        /// Served from disk, a remembered failure, or refused from its header.
+        case done(Thumbnail)
+        /// To be decoded; the header says how large it is.
+        case render(Renderer.Header)
+    }
+
+    /// The entry from disk, its remembered failure, or the header check; everything but decoding.
+    private func prepare(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) -> Step {
         guard source.path.hasPrefix("/") else {
             count(\.failed)
             let error = ThumbnailError(.invalidSource, path: source.path, "The photo's path \(source.path) is not absolute.")
-            return placeholder(entry, error)
+            return .done(placeholder(entry, error))
         }
         let bucket = directory + "/" + entry.bucket
         if let bytes = Self.readImage(atPath: bucket + "/" + entry.imageFileName) {
             count(\.hits)
-            return memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: nil), entry)
+            return .done(memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: nil), entry))
         }
         if let error = Self.readFailure(atPath: bucket + "/" + entry.failureFileName, source: source) {
             count(\.rememberedFailures)
-            return placeholder(entry, error)
+            return .done(placeholder(entry, error))
         }
+        switch Renderer.inspect(path: source.path) {
+        case .failure(let error):
+            return .done(finish(entry, .failure(error)))
+        case .success(let header):
+            if let error = header.refusal(path: source.path, maxPixels: maxPixels) {
+                return .done(finish(entry, .failure(error)))
+            }
+            return .render(header)
+        }
+    }
 
-        switch Renderer.render(path: source.path, size: size, maxPixels: maxPixels) {
+    /// Decodes and stores one entry; called inside the pool.
+    private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+    }
+
+    /// Stores a render's outcome: the image, or the failure when it lies in the photo itself.
+    private func finish(_ entry: CacheEntry, _ result: Result<[UInt8], ThumbnailError>) -> Thumbnail {
+        let bucket = directory + "/" + entry.bucket
+        switch result {
         case .success(let bytes):
             count(\.generated)
             let stored = store(bytes, as: entry.imageFileName, in: bucket)
@@ -87,7 +183,7 @@ public final class ThumbnailCache: Sendable {
             return memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: stored), entry)
         case .failure(let error):
             count(\.failed)
-            if error.code == .undecodable || error.code == .tooLarge {
+            if error.code == .undecodable || error.code == .tooLarge || error.code == .timedOut {
                 let record = Array((error.code.rawValue + "\n" + error.message).utf8)
                 _ = store(record, as: entry.failureFileName, in: bucket)
                 removeSiblings(of: entry, keeping: entry.failureFileName, in: bucket)

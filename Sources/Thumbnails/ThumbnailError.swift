@@ -16,12 +16,27 @@ public struct ThumbnailError: Error, Sendable, Hashable, CustomStringConvertible
         public static let undecodable = Code(rawValue: "undecodable")
         /// The header declares more pixels than the cache's limit (a decompression bomb).
         public static let tooLarge = Code(rawValue: "tooLarge")
+        /// Decoding took longer than the render time limit, and was stopped.
+        public static let timedOut = Code(rawValue: "timedOut")
         /// libvips could not start (not remembered: nothing is wrong with the photo).
         public static let decoderUnavailable = Code(rawValue: "decoderUnavailable")
         /// The thumbnail was made but could not be written to the cache folder.
         public static let cacheNotWritable = Code(rawValue: "cacheNotWritable")
 
         public var description: String { rawValue }
+
+        /// The reason a placeholder shows, in the words of the HTTP API's `X-Shoebox-Placeholder`
+        /// header: `damaged`, `too-large`, `timeout`, `no-decoder`, `missing` or `unsupported`.
+        public var placeholderReason: String {
+            switch self {
+            case .undecodable: "damaged"
+            case .tooLarge: "too-large"
+            case .timedOut: "timeout"
+            case .decoderUnavailable: "no-decoder"
+            case .fileNotFound, .unreadable, .invalidSource: "missing"
+            default: "unsupported"
+            }
+        }
     }
 
     public var code: Code

@@ -8,6 +8,11 @@ public struct ThumbnailStatistics: Sendable, Hashable {
     public var rememberedFailures = 0
     /// Photos decoded and encoded.
     public var generated = 0
+    /// Decodes started: renders the pool admitted, whatever their outcome.
+    public var renders = 0
+    /// Requests that waited for a render of the same photo and size already under way, and got
+    /// its result instead of rendering again.
+    public var joined = 0
     /// Photos that could not be made (undecodable, too large, missing or unreadable).
     public var failed = 0
 

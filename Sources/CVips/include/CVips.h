@@ -74,6 +74,12 @@ int shoebox_vips_flatten(VipsImage *in, VipsImage **out, double white);
 /// that the caller frees with `shoebox_vips_free`.
 int shoebox_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);
 
+/// Like `shoebox_vips_jpegsave_buffer`, but libvips stops computing once `seconds` have passed
+/// (an "eval" handler kills the pipeline between tiles); `*timedOut` then is 1 and the result -1.
+/// One step that libvips does not split, such as libjpeg reading every scan of a progressive
+/// file, is not interrupted: the limit takes effect after it.
+int shoebox_vips_jpegsave_buffer_within(VipsImage *in, void **buffer, size_t *length, int quality, double seconds, int *timedOut);
+
 /// Writes a JPEG file (the benchmark's source photos).
 int shoebox_vips_jpegsave(VipsImage *in, const char *path, int quality);
 
