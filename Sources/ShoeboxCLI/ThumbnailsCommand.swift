@@ -42,7 +42,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         if let problem = ThumbnailCache.decoderProblem {
             throw CLIError("Cannot make thumbnails: libvips could not start: \(problem).")
         }
-        let cache = ThumbnailCache(directory: LibraryPaths.cacheDirectory() + "/thumbnails")
+        let cache = ThumbnailCache(directory: LibraryPaths.cacheDirectory() + "/thumbnails", maxPixels: library.configuration.thumbnails.maxPixels)
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         let counts = Mutex((done: 0, placeholders: 0, missing: 0))
         let sources = Mutex<[ThumbnailSource]>([])
