@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Keeps an index in step with its folder while it runs: one inotify watch per folder (new folders
 /// are watched as they appear), and an incremental run once changes settle, so a camera import of
@@ -38,6 +35,7 @@ public final class LibraryWatcher: Sendable {
         /// The first wait before checking whether a root that went away is back; each check that
         /// finds it still away doubles the wait, up to `rootCheckMaximum`.
         public var rootCheckInitial: Duration
+        /// The longest wait between two checks for a root that went away.
         public var rootCheckMaximum: Duration
         /// How often a watched root is checked for being the same folder still (a parent folder
         /// renamed or unmounted sends no event on the root itself).
@@ -77,7 +75,8 @@ public final class LibraryWatcher: Sendable {
         /// The kernel dropped change events (its queue overflowed); the next run is a full
         /// incremental pass that finds them. Reported once.
         case eventsOverflowed
-        /// The root went away (`reason`: "was moved away", "was deleted", "was unmounted", ...).
+        /// The root went away (`reason`: "was moved away or renamed", "was deleted", "was
+        /// unmounted", "was replaced by another folder", "is no longer there").
         /// No run happens until it is back, so nothing is removed from the index meanwhile;
         /// `waitsForMount` when it was a mount point, and only a mount there brings it back.
         case rootGone(reason: String, waitsForMount: Bool)
