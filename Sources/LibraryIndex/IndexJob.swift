@@ -11,6 +11,9 @@ final class IndexJob: Sendable {
     let settings: IndexSettings
     /// Remove rows whose files are gone even past the removal limit.
     let prune: Bool
+    /// Files still being written (the watcher saw them opened for writing and not yet closed):
+    /// counted as seen, so their rows stay, but not read until a later run finds them complete.
+    let deferred: Set<RelativePath>
     let control = RunControl()
     /// The root's bytes followed by `/`.
     private let rootPrefix: [UInt8]
@@ -28,11 +31,12 @@ final class IndexJob: Sendable {
     let folderWalkedForTesting = Mutex<(@Sendable (RelativePath) -> Void)?>(nil)
     #endif
 
-    init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool) {
+    init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool, deferring deferred: Set<RelativePath> = []) {
         self.root = root
         self.store = store
         self.settings = settings
         self.prune = prune
+        self.deferred = deferred
         rootPrefix = Array(root.utf8) + [UInt8(ascii: "/")]
     }
 

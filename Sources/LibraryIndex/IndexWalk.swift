@@ -179,6 +179,8 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
             if isSidecar { folder.sidecars.append(Array(file.name)) }
             let knownFile = record.map { known.records[$0].knownFile }
             if let record { seen.append(record) }
+            // Still being written: its row (if any) stays as it is; a later run reads it complete.
+            if !walk.job.deferred.isEmpty && walk.job.deferred.contains(file.path) { return }
             if let record, let knownFile, knownFile.stamp == stamp {
                 if knownFile.isPhoto {
                     tally.unchanged += 1

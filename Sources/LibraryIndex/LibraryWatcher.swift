@@ -1,13 +1,16 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Keeps an index in step with its folder while it runs: one inotify watch per folder (new folders
 /// are watched as they appear), and an incremental run once changes settle, so a camera import of
-/// 500 files is one run, not 500. When watches run out (`max_user_watches`) or the kernel's event
-/// queue overflows, it says so once and falls back to periodic incremental runs: never a silent miss.
+/// 500 files is one run, not 500. When watches run out (`max_user_watches`) or inotify cannot be
+/// had, it says so once and falls back to periodic incremental runs: never a silent miss.
+///
+/// A file is read once it is complete: a file opened for writing is left out of runs until its
+/// writer closes it, so a slow copy is never read half-written. When the root itself goes away
+/// (moved, deleted, unmounted), the watcher says so, runs nothing (so nothing is removed from
+/// the index), checks for it with a growing interval, and once it is back catches up and
+/// watches again. A root that was a mount point is back only once something is mounted there.
 ///
 /// ```swift
 /// let watcher = LibraryWatcher(root: root, store: store)
@@ -20,23 +23,38 @@ public final class LibraryWatcher: Sendable {
         public var quiet: Duration
         /// …or this long after the first change, however busy the folder is.
         public var maximumDelay: Duration
-        /// A file still open for writing holds the run back at most this long after its last change.
+        /// A file created but never written to (a hard link, a file still empty) is read once
+        /// nothing has happened to it for this long. A file that was written to waits for its
+        /// writer to close it, however long that takes.
         public var openFileGrace: Duration
         /// Between runs when watching is not possible.
         public var fallbackInterval: Duration
         /// The most folders watched before falling back, as if `max_user_watches` were reached
         /// (`nil`: the kernel's own limit). Lets tests exhaust the watches.
         public var watchLimit: Int?
+        /// The first wait before checking whether a root that went away is back; each check that
+        /// finds it still away doubles the wait, up to `rootCheckMaximum`.
+        public var rootCheckInitial: Duration
+        /// The longest wait between two checks for a root that went away.
+        public var rootCheckMaximum: Duration
+        /// How often a watched root is checked for being the same folder still (a parent folder
+        /// renamed or unmounted sends no event on the root itself).
+        public var rootCheckInterval: Duration
 
         public init(
             quiet: Duration = .milliseconds(400), maximumDelay: Duration = .seconds(3),
-            openFileGrace: Duration = .seconds(10), fallbackInterval: Duration = .seconds(30), watchLimit: Int? = nil
+            openFileGrace: Duration = .seconds(10), fallbackInterval: Duration = .seconds(30), watchLimit: Int? = nil,
+            rootCheckInitial: Duration = .milliseconds(500), rootCheckMaximum: Duration = .seconds(30),
+            rootCheckInterval: Duration = .seconds(2)
         ) {
             self.quiet = quiet
             self.maximumDelay = maximumDelay
             self.openFileGrace = openFileGrace
             self.fallbackInterval = fallbackInterval
             self.watchLimit = watchLimit
+            self.rootCheckInitial = rootCheckInitial
+            self.rootCheckMaximum = max(rootCheckMaximum, rootCheckInitial)
+            self.rootCheckInterval = rootCheckInterval
         }
     }
 
@@ -57,6 +75,13 @@ public final class LibraryWatcher: Sendable {
         /// The kernel dropped change events (its queue overflowed); the next run is a full
         /// incremental pass that finds them. Reported once.
         case eventsOverflowed
+        /// The root went away (`reason`: "was moved away or renamed", "was deleted", "was
+        /// unmounted", "was replaced by another folder", "is no longer there").
+        /// No run happens until it is back, so nothing is removed from the index meanwhile;
+        /// `waitsForMount` when it was a mount point, and only a mount there brings it back.
+        case rootGone(reason: String, waitsForMount: Bool)
+        /// The root is back: a run catches up, and watching starts again.
+        case rootReturned
     }
 
     public let root: String
@@ -111,188 +136,4 @@ final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
     func set() { value.store(true, ordering: .relaxed) }
     var isSet: Bool { value.load(ordering: .relaxed) }
-}
-
-/// The watch thread's state: the inotify descriptor, its watches, and the debounce clock.
-private struct WatchLoop {
-    let watcher: LibraryWatcher
-    let stop: StopFlag
-    let emit: (LibraryWatcher.Event) -> Void
-
-    private var inotify: Int32 = -1
-    private var folders: [Int32: RelativePath] = [:]
-    private var fallbackReason: String?
-    private var firstChange: ContinuousClock.Instant?
-    private var lastChange: ContinuousClock.Instant?
-    /// Files created or modified and not yet closed after writing, by watch and name.
-    private var openForWriting: Set<String> = []
-    private var lastRun = ContinuousClock.now
-    /// After a failed run (another process holds the index, a full disk), not before this.
-    private var retryAt: ContinuousClock.Instant?
-    private var reportedOverflow = false
-
-    init(watcher: LibraryWatcher, stop: StopFlag, emit: @escaping (LibraryWatcher.Event) -> Void) {
-        self.watcher = watcher
-        self.stop = stop
-        self.emit = emit
-    }
-
-    mutating func run() {
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if inotify < 0 {
-            fallBack("inotify is not available (\(Errno(errno)))")
-        } else {
-            watchTree(from: RelativePath(bytes: []))
-            if fallbackReason == nil { emit(.watching(folders: folders.count)) }
-        }
-        defer { if inotify >= 0 { close(inotify) } }
-        index()  // catch up with what changed while nobody watched
-
-        while !stop.isSet {
-            if fallbackReason != nil {
-                if ContinuousClock.now - lastRun >= watcher.timing.fallbackInterval { index() }
-                Thread.sleep(forTimeInterval: 0.1)
-                continue
-            }
-            readEvents(waitingMilliseconds: 100)
-            if isDue() { index() }
-        }
-    }
-
-    // MARK: Watches
-
-    private mutating func watchTree(from start: RelativePath) {
-        let walker = DirectoryWalker(root: Array(watcher.root.utf8), settings: watcher.settings)
-        var entered: [RelativePath] = []
-        let stop = self.stop
-        _ = walker.walk(from: start, shouldStop: { stop.isSet }, wantsStamp: { _ in false }, entered: { entered.append($0) }, found: { _ in })
-        for folder in entered { addWatch(folder) }
-    }
-
-    private mutating func addWatch(_ folder: RelativePath) {
-        guard fallbackReason == nil else { return }
-        if let limit = watcher.timing.watchLimit, folders.count >= limit {
-            fallBack("the folder limit for watching (\(limit)) was reached")
-            return
-        }
-        let path = Array(watcher.root.utf8) + (folder.bytes.isEmpty ? [] : [UInt8(ascii: "/")] + folder.bytes)
-        let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_ATTRIB | IN_ONLYDIR | IN_DONT_FOLLOW)
-        let wd = FileSystem.withCPath(path) { inotify_add_watch(inotify, $0, mask) }
-        if wd >= 0 {
-            folders[wd] = folder
-        } else if errno == ENOSPC {
-            fallBack("the system's inotify watches are used up (raise fs.inotify.max_user_watches)")
-        }
-    }
-
-    private mutating func fallBack(_ reason: String) {
-        guard fallbackReason == nil else { return }
-        fallbackReason = reason
-        if inotify >= 0 {
-            close(inotify)
-            inotify = -1
-        }
-        folders.removeAll()
-        emit(.fallback(reason: "\(reason): checking for changes every \(watcher.timing.fallbackInterval) instead"))
-    }
-
-    // MARK: Events
-
-    private mutating func readEvents(waitingMilliseconds timeout: Int32) {
-        var poller = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, timeout) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress!, $0.count) }
-            guard count > 0 else { return }
-            var offset = 0
-            var newFolders: [RelativePath] = []
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, event.mask, Int(event.len))
-                }
-                let nameStart = offset + MemoryLayout<inotify_event>.size
-                let nameBytes = Array(buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 })
-                offset = nameStart + length
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: the next run is a full incremental pass, which finds them.
-                    if !reportedOverflow { emit(.eventsOverflowed) }
-                    reportedOverflow = true
-                    changed()
-                    continue
-                }
-                guard let folder = folders[wd] else { continue }
-                if mask & UInt32(IN_IGNORED) != 0 || mask & UInt32(IN_DELETE_SELF) != 0 {
-                    folders[wd] = nil
-                    changed()
-                    continue
-                }
-                if watcher.settings.skipHidden && nameBytes.first == UInt8(ascii: ".") { continue }
-                let key = "\(wd)/" + String(decoding: nameBytes, as: UTF8.self)
-                if mask & UInt32(IN_ISDIR) != 0 {
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { newFolders.append(folder.appending(nameBytes)) }
-                } else if mask & UInt32(IN_CREATE | IN_MODIFY) != 0 {
-                    openForWriting.insert(key)
-                } else if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
-                    openForWriting.remove(key)
-                }
-                changed()
-            }
-            // Folders that appeared (a copied tree): watch them and everything already in them.
-            for folder in newFolders { watchTree(from: folder) }
-        }
-    }
-
-    private mutating func changed() {
-        let now = ContinuousClock.now
-        if firstChange == nil { firstChange = now }
-        lastChange = now
-    }
-
-    /// Whether the changes have settled: quiet for a moment, and no file still being written
-    /// (unless it has been quiet for the grace period, or the changes began too long ago).
-    private func isDue() -> Bool {
-        guard let firstChange, let lastChange else { return false }
-        let now = ContinuousClock.now
-        if let retryAt, now < retryAt { return false }
-        let quiet = now - lastChange
-        if !openForWriting.isEmpty && quiet < watcher.timing.openFileGrace { return false }
-        return quiet >= watcher.timing.quiet || now - firstChange >= watcher.timing.maximumDelay + (openForWriting.isEmpty ? .zero : watcher.timing.openFileGrace)
-    }
-
-    // MARK: Runs
-
-    private mutating func index() {
-        firstChange = nil
-        lastChange = nil
-        openForWriting.removeAll()
-        lastRun = .now
-        emit(.runStarted)
-        let job = IndexJob(root: watcher.root, store: watcher.store, settings: watcher.settings, prune: false)
-        let stop = self.stop
-        let stopper = Thread {
-            while !job.control.isStopRequested {
-                if stop.isSet { job.control.requestStop() }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-        }
-        var last = IndexProgress()
-        do {
-            stopper.start()
-            try job.execute { progress in
-                last = progress
-                emit(.progress(progress))
-            }
-            emit(.runFinished(last))
-            retryAt = nil
-        } catch {
-            emit(.runFailed(error))
-            // Another process holds the lock (or the disk is full): try again in a while.
-            changed()
-            retryAt = .now + .seconds(error.code == .indexInProgress ? 1 : 10)
-        }
-        job.control.requestStop()  // ends the stopper thread
-        lastRun = .now
-    }
 }

@@ -98,6 +98,11 @@ struct IndexCommand: AsyncParsableCommand {
                 try Output.line("\(time)  Cannot watch for changes: \(reason)")
             case .eventsOverflowed:
                 try Output.line("\(time)  Too many changes at once: some were not reported; a full run catches up")
+            case .rootGone(let reason, let waitsForMount):
+                let until = waitsForMount ? "something is mounted there again" : "it is back"
+                try Output.line("\(time)  \(root.terminalSafe) \(reason): nothing is removed; waiting until \(until)")
+            case .rootReturned:
+                try Output.line("\(time)  \(root.terminalSafe) is back: catching up and watching again")
             case .runStarted:
                 break
             case .progress(let progress):

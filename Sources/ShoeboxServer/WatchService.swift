@@ -20,6 +20,10 @@ struct WatchService: Service {
                     logger.warning("Cannot watch \(watcher.root) for changes: \(reason).")
                 case .eventsOverflowed:
                     logger.warning("Too many changes at once under \(watcher.root): some were not reported; a full incremental run catches up.")
+                case .rootGone(let reason, let waitsForMount):
+                    logger.warning("\(Self.rootGoneMessage(root: watcher.root, reason: reason, waitsForMount: waitsForMount))")
+                case .rootReturned:
+                    logger.info("\(watcher.root) is back: catching up and watching it again.")
                 case .runStarted:
                     events.publish("index-progress", #"{"phase":"started"}"#)
                 case .progress(let progress):
@@ -35,6 +39,12 @@ struct WatchService: Service {
                 }
             }
         }
+    }
+
+    /// The one line said when the library's folder goes away.
+    static func rootGoneMessage(root: String, reason: String, waitsForMount: Bool) -> String {
+        let until = waitsForMount ? "until something is mounted there again" : "until it is back"
+        return "\(root) \(reason): nothing is removed from the index; not indexing \(until) (checking now and then)."
     }
 
     static func json(_ p: IndexProgress) -> String {

@@ -32,6 +32,15 @@ final class WatchRecorder: Sendable {
         log.events.withLock { $0.compactMap { if case .fallback(let reason) = $0 { reason } else { nil } } }
     }
 
+    /// The reasons of every `rootGone` event so far.
+    var rootGoneReasons: [String] {
+        log.events.withLock { $0.compactMap { if case .rootGone(let reason, _) = $0 { reason } else { nil } } }
+    }
+
+    var rootReturns: Int {
+        log.events.withLock { $0.count { if case .rootReturned = $0 { true } else { false } } }
+    }
+
     /// Waits until `condition` holds, polling every 20 ms on this thread, at most `seconds`;
     /// returns whether it held.
     func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
@@ -109,8 +118,8 @@ struct WatcherTests {
         #expect(done2)
     }
 
-    @Test("A file still being written is not read before it is complete")
-    func partialFile() throws {
+    @Test("A file written slowly is read once, when its writer closes it: never half-read into a row, and other files are not held back meanwhile")
+    func slowWrite() throws {
         let tree = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: tree.path + "/photos", withIntermediateDirectories: true)
         let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
@@ -118,18 +127,40 @@ struct WatcherTests {
         let caughtUp = recorder.wait(seconds: 10) { recorder.finishedRuns.count >= 1 }
         #expect(caughtUp)
 
+        // One open, as a camera import or a slow copy makes it: half the photo, a pause longer
+        // than the quiet period and than `openFileGrace`, the rest, then the close.
         let bytes = PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2020:01:02 03:04:05"))
-        let handle = try #require(FileHandle(forWritingAtPath: try tree.write("photos/slow.jpg", []).path))
+        let descriptor = open(tree.path + "/photos/slow.jpg", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         try handle.write(contentsOf: bytes.prefix(bytes.count / 2))
-        // Longer than the quiet period: a watcher that ignored open files would read half a photo now.
-        Thread.sleep(forTimeInterval: 1.2)
-        #expect(try store.photoCount() == 0, "read while still open for writing")
+        // A complete photo beside it is indexed meanwhile: the open file holds back only itself.
+        try tree.write("photos/other.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+
+        // Watch the rows all through the pause: any row for slow.jpg now is a half-read.
+        var rowsWhileWriting: Set<String> = []
+        func slowRow() throws -> IndexedPhoto? { try store.photos().first { $0.path.string == "slow.jpg" } }
+        let pause = timing.openFileGrace + .milliseconds(800)
+        let otherIndexed = try recorder.wait(seconds: pause.secondsForTests) {
+            if let row = try slowRow() { rowsWhileWriting.insert(row.error ?? "a row without error") }
+            return false
+        } || (try store.photos().contains { $0.path.string == "other.jpg" })
+        #expect(otherIndexed, "other.jpg indexed while slow.jpg was still being written")
+        #expect(rowsWhileWriting.isEmpty, "slow.jpg read before it was complete: \(rowsWhileWriting.sorted())")
+
         try handle.write(contentsOf: bytes.suffix(from: bytes.count / 2))
         try handle.close()
-        let done3 = try recorder.wait(seconds: 5) { try store.photoCount() == 1 }
-        #expect(done3)
-        let row = try #require(try store.photos().first)
-        #expect(row.error == nil && row.captureDate.source == .dateTimeOriginal)
+        let done = try recorder.wait(seconds: 5) { try slowRow() != nil }
+        #expect(done)
+        let row = try #require(try slowRow())
+        #expect(row.error == nil)
+        #expect(row.captureDate.source == .dateTimeOriginal)
+        #expect(row.displaySize == PixelSize(width: 64, height: 48))
+        // Settled: each file was opened once, slow.jpg only when complete.
+        _ = recorder.wait(seconds: 1) { false }
+        let opened = recorder.finishedRuns.reduce(0) { $0 + $1.opened }
+        #expect(opened == 2, "\(opened) files opened for slow.jpg and other.jpg")
+        #expect(try store.photoCount() == 2)
     }
 
     @Test("When watches run out, the watcher says so once and falls back to periodic runs that still find changes")
@@ -147,5 +178,13 @@ struct WatcherTests {
         #expect(done5)
         #expect(recorder.fallbackReasons.count == 1, "\(recorder.fallbackReasons)")
         #expect(recorder.fallbackReasons.first?.contains("limit") == true)
+    }
+}
+
+extension Duration {
+    /// In seconds, for the recorder's deadlines.
+    var secondsForTests: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
