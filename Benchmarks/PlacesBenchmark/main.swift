@@ -5,7 +5,9 @@
 //
 // Run: swift run -c release PlacesBenchmark [--table PATH] [--count N]
 //      swift run -c release PlacesBenchmark --positions FILE   (lines "latitude longitude [label]":
-//      prints what the nearest place and the suburb rule each give, to measure the rule)
+//      prints what the nearest place and the suburb rule each give, to measure the rule; a label
+//      "=City|Other_name" counts a match when the city is one of those, "_" standing for a space; --factor F and --radius KM try
+//      other settings of the rule)
 
 import Foundation
 import Places
@@ -36,11 +38,14 @@ do {
     print("PlacesBenchmark: \(error.message) Run scripts/places-data first, or pass --table PATH.")
     exit(1)
 }
-let table = loaded!
+var table = loaded!
+// Variants of the suburb rule, to measure it: --factor F --radius KM.
+if let factor = argument("--factor").flatMap(Int.init) { table.policy.populationFactor = factor }
+if let radius = argument("--radius").flatMap(Double.init) { table.policy.suburbRadius = radius }
 
 if let positionsFile = argument("--positions") {
     let text = try String(contentsOfFile: positionsFile, encoding: .utf8)
-    var changed = 0, total = 0
+    var changed = 0, total = 0, labelled = 0, expected = 0, expectedNearest = 0
     for line in text.split(separator: "\n") {
         let fields = line.split(separator: " ", maxSplits: 2)
         guard fields.count >= 2, let latitude = Double(fields[0]), let longitude = Double(fields[1]) else { continue }
@@ -51,9 +56,20 @@ if let positionsFile = argument("--positions") {
         let chosen = place.map { "\($0.city ?? "-"), \($0.region ?? "-"), \($0.countryCode ?? "-") (\(String(format: "%.1f", $0.distanceKilometres)) km)" } ?? "null"
         let differs = plain != nil && place?.city != nil && place?.city != plain?.name
         if differs { changed += 1 }
-        print("\(differs ? "*" : " ") \(latitude) \(longitude)  nearest: \(plainName)  ->  \(chosen)  \(fields.count > 2 ? String(fields[2]) : "")")
+        let label = fields.count > 2 ? String(fields[2]) : ""
+        var verdict = " "
+        if label.hasPrefix("=") {
+            let names = label.dropFirst().prefix { $0 != " " }.split(separator: "|").map {
+                $0.replacingOccurrences(of: "_", with: " ")
+            }
+            labelled += 1
+            if let city = place?.city, names.contains(city) { expected += 1 } else { verdict = "✗" }
+            if let name = plain?.name, names.contains(name) { expectedNearest += 1 }
+        }
+        print("\(verdict)\(differs ? "*" : " ") \(latitude) \(longitude)  nearest: \(plainName)  ->  \(chosen)  \(label)")
     }
-    print("\(changed) of \(total) positions named differently by the suburb rule")
+    print("\(changed) of \(total) positions named differently by the suburb rule (\(table.policy.populationFactor)x within "
+        + "\(table.policy.suburbRadius) km); of \(labelled) labelled, \(expected) as labelled (nearest place alone: \(expectedNearest))")
     exit(0)
 }
 
@@ -95,13 +111,24 @@ for (latitude, longitude) in positions {
 }
 let geocodeTime = clock.now - start
 
+// How often the suburb rule names a position differently from the nearest place (not timed).
+var renamed = 0
+for (latitude, longitude) in positions {
+    if let city = table.nearest(latitude: latitude, longitude: longitude)?.city,
+       city != table.nearestIgnoringPolicy(latitude: latitude, longitude: longitude)?.name {
+        renamed += 1
+    }
+}
+
 func row(_ what: String, _ measured: String, _ goal: String, _ met: Bool) {
     print(what.padding(toLength: 44, withPad: " ", startingAt: 0)
         + measured.padding(toLength: 20, withPad: " ", startingAt: 0)
         + goal.padding(toLength: 14, withPad: " ", startingAt: 0) + (met ? "met" : "MISSED"))
 }
-print("table: \(path), \(table.count) places")
-print("\(count) positions: \(named) with a city, \(countryOnly) country only, \(none) no place (checksum \(Int(checksum)))")
+print("table: \(path), \(table.count) places; suburb rule: \(table.policy.populationFactor)x the people "
+    + "within \(table.policy.suburbRadius) km")
+print("\(count) positions: \(named) with a city (\(renamed) renamed by the suburb rule), \(countryOnly) country only, "
+    + "\(none) no place (checksum \(Int(checksum)))")
 print("measure".padding(toLength: 44, withPad: " ", startingAt: 0) + "measured".padding(toLength: 20, withPad: " ", startingAt: 0) + "goal")
 let load = seconds(loads.min()!)
 row("table load (best of 3; first \(String(format: "%.3f", seconds(loads[0]))) s)", String(format: "%.3f s", load), "< 0.5 s", load < 0.5)

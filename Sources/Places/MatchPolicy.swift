@@ -8,13 +8,12 @@ public struct MatchPolicy: Sendable, Hashable {
     public var countryRadius: Double = 100
     /// See `countryRadius` (kilometres).
     public var countryAgreement: Double = 25
-    /// A nearest place with fewer people than this is tiny: a more populous place close by may be
-    /// the one the position belongs to (a hamlet inside a city's limits, a suburb's own centre).
-    public var tinyPopulation: Int = 1_000
-    /// How close (kilometres, from the position) a more populous place must be to win over a tiny
-    /// nearest one.
-    public var suburbRadius: Double = 3
-    /// How many times as many people the more populous place must have.
+    /// The suburb rule: the nearest place is tiny next to a place within `suburbRadius` kilometres
+    /// of the position that has at least `populationFactor` times its people (GeoNames has city
+    /// quarters and hamlets as places of their own), and gives way to the most populous such place.
+    /// 0 turns the rule off.
+    public var suburbRadius: Double = 5
+    /// See `suburbRadius`.
     public var populationFactor: Int = 10
 
     public init() {}

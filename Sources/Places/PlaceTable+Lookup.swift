@@ -5,17 +5,16 @@ extension PlaceTable {
     /// position farther than `policy.countryRadius` from every place (or farther than
     /// `policy.cityRadius` with places of more than one country around it).
     ///
-    /// The nearest place is the one at the shortest great-circle distance, except that a tiny
-    /// nearest place (under `policy.tinyPopulation`) gives way to the most populous place within
-    /// `policy.suburbRadius` that has at least `policy.populationFactor` times its people.
+    /// The nearest place is the one at the shortest great-circle distance, except that it gives way
+    /// to the most populous place within `policy.suburbRadius` of the position that has at least
+    /// `policy.populationFactor` times its people (a city quarter or a hamlet next to its city).
     ///
     /// - Complexity: O(log *n*) expected.
     public func nearest(latitude: Double, longitude: Double) -> Place? {
-        guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude),
-              let (slot, chordSquared) = tree.nearest(
-                to: SphereTree.unitVector(latitude: latitude, longitude: longitude))
+        guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return nil }
         let query = SphereTree.unitVector(latitude: latitude, longitude: longitude)
+        guard let (slot, chordSquared) = tree.nearest(to: query) else { return nil }
         let distance = SphereTree.kilometres(chordSquared: chordSquared)
         if distance <= policy.cityRadius {
             let (chosen, chosenChord) = preferringPopulous(slot, chordSquared, query)
@@ -32,12 +31,12 @@ extension PlaceTable {
 
     /// The tree slot the suburb rule picks instead of `slot`, with its squared chord distance.
     func preferringPopulous(_ slot: Int, _ chordSquared: Double, _ query: SIMD3<Double>) -> (Int, Double) {
-        let population = Int(rows[slot].population)
-        guard population < policy.tinyPopulation else { return (slot, chordSquared) }
-        let needed = population.multipliedReportingOverflow(by: max(1, policy.populationFactor))
-        guard !needed.overflow else { return (slot, chordSquared) }
+        guard policy.suburbRadius > 0 else { return (slot, chordSquared) }
+        // A place of population 0 (an admin seat, a locality) counts as 1, so it needs a real town to yield.
+        let times = max(1, Int(rows[slot].population)).multipliedReportingOverflow(by: max(1, policy.populationFactor))
+        guard !times.overflow else { return (slot, chordSquared) }
         var best = (slot, chordSquared)
-        var bestPopulation = max(needed.partialValue, 1) - 1
+        var bestPopulation = times.partialValue - 1
         tree.forEach(within: SphereTree.chordSquared(kilometres: policy.suburbRadius), of: query) { other, chord in
             let candidate = Int(rows[other].population)
             if candidate > bestPopulation || (candidate == bestPopulation && best.0 != slot && chord < best.1) {

@@ -24,25 +24,35 @@ struct PlaceLookupTests {
     }
 
     @Test func aNearerTownThatIsNotTinyKeepsItsName() throws {
-        // 0.5 km from the 8,000-people town, 1.5 km from the city: the town is no hamlet.
+        // 0.5 km from the 80,000-people town, 1.5 km from the city: the town is no hamlet.
         let place = try #require(table.nearest(latitude: 38.6865, longitude: -9.1400))
         #expect(place.city == "Townsville")
     }
 
     @Test func aTinyPlaceWithNoBigNeighbourWithinAFewKilometresKeepsItsName() throws {
-        // 0.5 km from the tiny village; the big place is 4 km away, beyond the suburb radius.
+        // 0.5 km from the tiny village; the big place is 6.2 km away, beyond the suburb radius.
         let place = try #require(table.nearest(latitude: 39.5045, longitude: -8.0000))
         #expect(place.city == "Lonely")
     }
 
+    @Test func theMostPopulousOfSeveralBigNeighboursWins() throws {
+        // 0.3 km from a place of population 0, with a village of 12 (2 km) and a town of 900 (3 km).
+        let place = try #require(table.nearest(latitude: -30.0027, longitude: 140.0))
+        #expect(place.city == "Crossing")
+        var strict = table
+        strict.policy.populationFactor = 1_000
+        #expect(strict.nearest(latitude: -30.0027, longitude: 140.0)?.city == "Siding")
+    }
+
     @Test func theSuburbRuleCanBeSwitchedOff() throws {
         var plain = table
-        plain.policy.tinyPopulation = 0
+        plain.policy.suburbRadius = 0
         #expect(plain.nearest(latitude: 38.7108, longitude: -9.1400)?.city == "Hamlet")
     }
 
     @Test func southernHemisphere() throws {
-        let place = try #require(table.nearest(latitude: -33.88, longitude: 151.26))
+        // 0.2 km from the town, 6 km from the city's centre.
+        let place = try #require(table.nearest(latitude: -33.89, longitude: 151.275))
         #expect(place.city == "Beachside")
         #expect(place.region == "New South Wales")
         #expect(place.countryCode == "AU")

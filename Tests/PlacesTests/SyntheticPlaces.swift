@@ -13,18 +13,25 @@ enum SyntheticPlaces {
 
     /// A few places on several continents, with the cases the rules are about.
     static let world: [PlaceTable.Entry] = [
-        // A city with a tiny hamlet 1 km from its centre and a real town 2 km the other way.
+        // A city with a tiny hamlet 1 km from its centre and a town of a sixth its size 2 km the other way.
         entry("Metropolis", 38.7000, -9.1400, population: 500_000, region: "Capital"),
         entry("Hamlet", 38.7090, -9.1400, population: 600, region: "Capital"),
-        entry("Townsville", 38.6820, -9.1400, population: 8_000, region: "Capital"),
+        entry("Townsville", 38.6820, -9.1400, population: 80_000, region: "Capital"),
         // A tiny village with no bigger place within a few km.
         entry("Lonely", 39.5000, -8.0000, population: 520, region: "Centre"),
-        entry("Farside", 39.5400, -8.0000, population: 200_000, region: "Centre"),
+        entry("Farside", 39.5600, -8.0000, population: 200_000, region: "Centre"),
         // Southern hemisphere.
         entry("Harbour City", -33.8688, 151.2093, population: 4_000_000, region: "New South Wales",
               country: "AU", countryName: "Australia", zone: "Australia/Sydney"),
         entry("Beachside", -33.8915, 151.2767, population: 12_000, region: "New South Wales",
               country: "AU", countryName: "Australia", zone: "Australia/Sydney"),
+        // A place of population 0 (GeoNames has admin seats and localities so) between two bigger ones.
+        entry("Siding", -30.0000, 140.0000, population: 0, region: "South Australia",
+              country: "AU", countryName: "Australia", zone: "Australia/Adelaide"),
+        entry("Outstation", -30.0180, 140.0000, population: 12, region: "South Australia",
+              country: "AU", countryName: "Australia", zone: "Australia/Adelaide"),
+        entry("Crossing", -29.9700, 140.0000, population: 900, region: "South Australia",
+              country: "AU", countryName: "Australia", zone: "Australia/Adelaide"),
         // Either side of the antimeridian, and a decoy that is near only in naive longitude.
         entry("Eastmost", -16.50, 179.98, population: 3_000, region: "Northern", country: "FJ", countryName: "Fiji", zone: "Pacific/Fiji"),
         entry("Decoy", -16.50, 179.20, population: 3_000, region: "Northern", country: "FJ", countryName: "Fiji", zone: "Pacific/Fiji"),
