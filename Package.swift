@@ -171,6 +171,7 @@ let package = Package(
             name: "PlacesBenchmark",
             dependencies: ["Places", "SeededRandom"],
             path: "Benchmarks/PlacesBenchmark",
+            exclude: ["landmarks.txt"],
             swiftSettings: strictSettings
         ),
 

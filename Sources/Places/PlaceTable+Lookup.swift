@@ -35,9 +35,11 @@ extension PlaceTable {
         // A place of population 0 (an admin seat, a locality) counts as 1, so it needs a real town to yield.
         let times = max(1, Int(rows[slot].population)).multipliedReportingOverflow(by: max(1, policy.populationFactor))
         guard !times.overflow else { return (slot, chordSquared) }
+        guard times.partialValue <= Int(UInt32.max) else { return (slot, chordSquared) }
         var best = (slot, chordSquared)
         var bestPopulation = times.partialValue - 1
-        tree.forEach(within: SphereTree.chordSquared(kilometres: policy.suburbRadius), of: query) { other, chord in
+        let radius = SphereTree.chordSquared(kilometres: policy.suburbRadius)
+        tree.forEach(within: radius, of: query, minimumWeight: UInt32(times.partialValue)) { other, chord in
             let candidate = Int(rows[other].population)
             if candidate > bestPopulation || (candidate == bestPopulation && best.0 != slot && chord < best.1) {
                 best = (other, chord)

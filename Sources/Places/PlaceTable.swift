@@ -63,7 +63,9 @@ public struct PlaceTable: Sendable {
     ///
     /// - Complexity: O(*n* log *n*).
     init(strings: [String], countries: [Country], rows input: [Row], positions: [(Double, Double)], credit: String) {
-        let tree = SphereTree(points: positions.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) })
+        let tree = SphereTree(
+            points: positions.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) },
+            weights: input.map(\.population))
         self.strings = strings
         self.countries = countries
         self.rows = tree.order.map { input[Int($0)] }

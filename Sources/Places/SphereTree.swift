@@ -14,13 +14,33 @@ struct SphereTree: Sendable {
     private var axes: [UInt8]
     /// The input index of each slot.
     private(set) var order: [Int32]
+    /// Each slot's weight (a population), and at a node's slot the largest weight in its range, so
+    /// a search for heavy points skips light subtrees.
+    private(set) var weights: [UInt32]
+    private var heaviest: [UInt32]
 
+    /// - Parameter weights: one per point, or empty for all 0.
     /// - Complexity: O(*n* log *n*).
-    init(points input: [SIMD3<Double>]) {
+    init(points input: [SIMD3<Double>], weights inputWeights: [UInt32] = []) {
+        precondition(inputWeights.isEmpty || inputWeights.count == input.count)
         points = input
         order = (0..<Int32(input.count)).map { $0 }
         axes = [UInt8](repeating: 0, count: input.count)
+        weights = []
+        heaviest = []
         build(0, input.count)
+        weights = inputWeights.isEmpty ? [UInt32](repeating: 0, count: input.count) : order.map { inputWeights[Int($0)] }
+        heaviest = weights
+        _ = weigh(0, input.count)
+    }
+
+    /// Fills `heaviest` at each node's slot; returns the largest weight in the range.
+    private mutating func weigh(_ low: Int, _ high: Int) -> UInt32 {
+        guard high - low > Self.leafSize else { return weights[low..<high].max() ?? 0 }
+        let middle = (low + high) / 2
+        let largest = max(weights[middle], weigh(low, middle), weigh(middle + 1, high))
+        heaviest[middle] = largest
+        return largest
     }
 
     private mutating func build(_ low: Int, _ high: Int) {
@@ -105,42 +125,58 @@ struct SphereTree: Sendable {
         }
     }
 
-    /// Calls `body` with each slot within `chordSquared` (squared chord distance) of `query`.
-    func forEach(within chordSquared: Double, of query: SIMD3<Double>, _ body: (_ slot: Int, _ chordSquared: Double) -> Void) {
+    /// Calls `body` with each slot within `chordSquared` (squared chord distance) of `query` whose
+    /// weight is at least `minimumWeight`.
+    func forEach(
+        within chordSquared: Double, of query: SIMD3<Double>, minimumWeight: UInt32 = 0,
+        _ body: (_ slot: Int, _ chordSquared: Double) -> Void
+    ) {
         points.withUnsafeBufferPointer { points in
             axes.withUnsafeBufferPointer { axes in
-                Self.forEach(query, chordSquared, 0, points.count, points, axes, body)
+                weights.withUnsafeBufferPointer { weights in
+                    heaviest.withUnsafeBufferPointer { heaviest in
+                        let tree = Buffers(points: points, axes: axes, weights: weights, heaviest: heaviest)
+                        Self.forEach(query, chordSquared, minimumWeight, 0, points.count, tree, body)
+                    }
+                }
             }
         }
     }
 
+    private struct Buffers {
+        var points: UnsafeBufferPointer<SIMD3<Double>>
+        var axes: UnsafeBufferPointer<UInt8>
+        var weights: UnsafeBufferPointer<UInt32>
+        var heaviest: UnsafeBufferPointer<UInt32>
+    }
+
     private static func forEach(
-        _ query: SIMD3<Double>, _ radius: Double, _ low: Int, _ high: Int,
-        _ points: UnsafeBufferPointer<SIMD3<Double>>, _ axes: UnsafeBufferPointer<UInt8>,
-        _ body: (Int, Double) -> Void
+        _ query: SIMD3<Double>, _ radius: Double, _ minimumWeight: UInt32, _ low: Int, _ high: Int,
+        _ tree: Buffers, _ body: (Int, Double) -> Void
     ) {
         if high - low <= leafSize {
-            for i in low..<high {
-                let d = points[i] - query
+            for i in low..<high where tree.weights[i] >= minimumWeight {
+                let d = tree.points[i] - query
                 let distance = (d * d).sum()
                 if distance <= radius { body(i, distance) }
             }
             return
         }
         let middle = (low + high) / 2
-        let point = points[middle]
+        guard tree.heaviest[middle] >= minimumWeight else { return }
+        let point = tree.points[middle]
         let d = point - query
         let distance = (d * d).sum()
-        if distance <= radius { body(middle, distance) }
-        let axis = Int(axes[middle])
+        if distance <= radius, tree.weights[middle] >= minimumWeight { body(middle, distance) }
+        let axis = Int(tree.axes[middle])
         let gap = query[axis] - point[axis]
-        if gap <= 0 || gap * gap <= radius { forEach(query, radius, low, middle, points, axes, body) }
-        if gap >= 0 || gap * gap <= radius { forEach(query, radius, middle + 1, high, points, axes, body) }
+        if gap <= 0 || gap * gap <= radius { forEach(query, radius, minimumWeight, low, middle, tree, body) }
+        if gap >= 0 || gap * gap <= radius { forEach(query, radius, minimumWeight, middle + 1, high, tree, body) }
     }
 
     #if DEBUG
-    /// Checks the split invariant at every node: left of a node no coordinate on its axis is larger,
-    /// right of it none is smaller.
+    /// Checks the split invariant at every node (left of a node no coordinate on its axis is larger,
+    /// right of it none is smaller) and each node's heaviest weight.
     func _checkInvariants() -> Bool {
         func check(_ low: Int, _ high: Int) -> Bool {
             guard high - low > Self.leafSize else { return true }
@@ -148,6 +184,7 @@ struct SphereTree: Sendable {
             let axis = Int(axes[middle]), split = points[middle][axis]
             for i in low..<middle where points[i][axis] > split { return false }
             for i in middle + 1..<high where points[i][axis] < split { return false }
+            guard heaviest[middle] == weights[low..<high].max() else { return false }
             return check(low, middle) && check(middle + 1, high)
         }
         return check(0, points.count)

@@ -54,16 +54,25 @@ struct SphereTreeTests {
         }
     }
 
-    @Test func radiusSearchMatchesBruteForce() {
+    @Test(arguments: [0, 1, 5_000, 99_000])
+    func radiusSearchMatchesBruteForce(minimumWeight: UInt32) {
         var rng = Generator(state: 42)
         let places = Self.randomPositions(2_000, &rng)
-        let tree = SphereTree(points: places.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) })
+        let weights = places.map { _ in UInt32.random(in: 0..<100_000, using: &rng) }
+        let tree = SphereTree(points: places.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) }, weights: weights)
+        #expect(tree._checkInvariants())
         for query in Self.randomPositions(100, &rng) {
             let radius = 30.0
-            let expected = Set(places.indices.filter { Self.haversine(query, places[$0]) <= radius - 1e-6 })
+            let expected = Set(places.indices.filter {
+                Self.haversine(query, places[$0]) <= radius - 1e-6 && weights[$0] >= minimumWeight
+            })
             let near = places.indices.filter { abs(Self.haversine(query, places[$0]) - radius) < 1e-6 }
             var found = Set<Int>()
-            tree.forEach(within: SphereTree.chordSquared(kilometres: radius), of: SphereTree.unitVector(latitude: query.0, longitude: query.1)) { slot, _ in
+            tree.forEach(
+                within: SphereTree.chordSquared(kilometres: radius),
+                of: SphereTree.unitVector(latitude: query.0, longitude: query.1), minimumWeight: minimumWeight
+            ) { slot, _ in
+                #expect(tree.weights[slot] == weights[Int(tree.order[slot])])
                 found.insert(Int(tree.order[slot]))
             }
             #expect(found.subtracting(near) == expected)
