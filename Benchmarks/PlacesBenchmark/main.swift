@@ -6,8 +6,12 @@
 // Run: swift run -c release PlacesBenchmark [--table PATH] [--count N]
 //      swift run -c release PlacesBenchmark --positions FILE   (lines "latitude longitude [label]":
 //      prints what the nearest place and the suburb rule each give, to measure the rule; a label
-//      "=City|Other_name" counts a match when the city is one of those, "_" standing for a space; --factor F and --radius KM try
-//      other settings of the rule)
+//      "=City|Other_name" counts a match when the city is one of those, "_" standing for a space;
+//      --factor F and --radius KM try other settings of the rule)
+//
+// The real-photo corpus's positions, for the same measurement (labels added by hand):
+//      exiftool -q -q -r -n -if '$GPSLatitude' -p '$GPSLatitude $GPSLongitude $Directory/$FileName' \
+//          ../shared/corpus/photos > corpus-positions.txt
 
 import Foundation
 import Places
