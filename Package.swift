@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
         .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
+        .library(name: "Places", targets: ["Places"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -86,6 +87,10 @@ let package = Package(
 
         // Pure: geometry of the seed photo browsers.
         .target(name: "GalleryLayout", swiftSettings: strictSettings),
+
+        // Nearest GeoNames place (city, region, country, IANA zone) for a position, from the table
+        // `scripts/places-data` writes once; no network at run time.
+        .target(name: "Places", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Thumbnails and previews through libvips, in a disk cache.
         .target(name: "Thumbnails", dependencies: ["CVips"], swiftSettings: strictSettings),
@@ -174,6 +179,13 @@ let package = Package(
             path: "Benchmarks/SoakBenchmark",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "PlacesBenchmark",
+            dependencies: ["Places", "SeededRandom"],
+            path: "Benchmarks/PlacesBenchmark",
+            exclude: ["landmarks.txt"],
+            swiftSettings: strictSettings
+        ),
 
         .executableTarget(
             name: "ThumbnailBenchmark",
@@ -190,6 +202,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",

@@ -1,0 +1,189 @@
+import Foundation
+
+// The table file `scripts/places-data` writes, all integers little-endian:
+//
+//   header   "SHBXPLC1", then UInt32 × 8: places, countries, regions, zones, strings, string bytes,
+//            the credit's string, 0
+//   strings  UInt32 × (strings + 1) offsets into the bytes, then the UTF-8 bytes padded to 4
+//   countries  × (2 ASCII bytes of the ISO code, UInt16 0, UInt32 name string)
+//   regions    × UInt32 name string
+//   zones      × UInt32 IANA name string
+//   places     × (Int32 latitude µ°, Int32 longitude µ°, UInt32 population, UInt32 name string,
+//                 UInt32 region or 0xFFFFFFFF, UInt16 country, UInt16 zone)
+
+extension PlaceTable {
+    static let magic = Array("SHBXPLC1".utf8)
+    static let headerSize = 40
+    static let placeSize = 24
+
+    /// Reads a table written by the set-up (`scripts/places-data`) and indexes it.
+    ///
+    /// - Throws: ``PlaceTableError`` with `.missing` when there is no file at `path`, `.unreadable`
+    ///   when it cannot be read, `.malformed` when it is not a whole places table of this version.
+    public static func load(path: String) throws(PlaceTableError) -> PlaceTable {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw PlaceTableError(.missing, "There is no places table at \(path).", subject: path)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw PlaceTableError(.unreadable, "The places table \(path) could not be read.", subject: path, underlyingError: error)
+        }
+        let table = data.withUnsafeBytes { decode($0) }
+        guard let table else {
+            throw PlaceTableError(
+                .malformed, "\(path) is not a places table this Shoebox can read; run the set-up again.", subject: path)
+        }
+        return table
+    }
+
+    /// The table in `bytes`, or `nil` when they are not a whole, consistent table.
+    package static func decode(_ bytes: UnsafeRawBufferPointer) -> PlaceTable? {
+        func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+        func i32(_ offset: Int) -> Int32 { Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)) }
+
+        guard bytes.count >= headerSize, magic.elementsEqual(bytes[0..<8]) else { return nil }
+        let placeCount = Int(u32(8)), countryCount = Int(u32(12)), regionCount = Int(u32(16)), zoneCount = Int(u32(20))
+        let stringCount = Int(u32(24)), stringBytes = Int(u32(28)), creditID = Int(u32(32))
+        let paddedStringBytes = (stringBytes + 3) / 4 * 4
+        let offsetsStart = headerSize
+        let bytesStart = offsetsStart + 4 * (stringCount + 1)
+        let countriesStart = bytesStart + paddedStringBytes
+        let regionsStart = countriesStart + 8 * countryCount
+        let zonesStart = regionsStart + 4 * regionCount
+        let placesStart = zonesStart + 4 * zoneCount
+        // Counts are UInt32, so none of these sums can overflow Int on a 64-bit machine.
+        guard placesStart + placeSize * placeCount == bytes.count, creditID < stringCount,
+              countryCount <= Int(UInt16.max) + 1, zoneCount <= Int(UInt16.max) + 1
+        else { return nil }
+
+        var strings: [String] = []
+        strings.reserveCapacity(stringCount + countryCount)
+        var previous = 0
+        for i in 0...stringCount {
+            let offset = Int(u32(offsetsStart + 4 * i))
+            guard offset >= previous, offset <= stringBytes, i > 0 || offset == 0 else { return nil }
+            if i > 0 {
+                strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[bytesStart + previous..<bytesStart + offset]), as: UTF8.self))
+            }
+            previous = offset
+        }
+
+        var countries: [Country] = []
+        countries.reserveCapacity(countryCount)
+        for i in 0..<countryCount {
+            let base = countriesStart + 8 * i
+            let code = bytes[base..<base + 2]
+            let name = u32(base + 4)
+            guard code.allSatisfy({ (65...90).contains($0) }), Int(name) < stringCount else { return nil }
+            countries.append(Country(code: UInt32(strings.count), name: name))
+            strings.append(String(decoding: code, as: UTF8.self))
+        }
+        var regions: [UInt32] = []
+        for i in 0..<regionCount {
+            let name = u32(regionsStart + 4 * i)
+            guard Int(name) < stringCount else { return nil }
+            regions.append(name)
+        }
+        var zones: [UInt32] = []
+        for i in 0..<zoneCount {
+            let name = u32(zonesStart + 4 * i)
+            guard Int(name) < stringCount else { return nil }
+            zones.append(name)
+        }
+
+        var rows: [Row] = []
+        var positions: [(Double, Double)] = []
+        rows.reserveCapacity(placeCount)
+        positions.reserveCapacity(placeCount)
+        for i in 0..<placeCount {
+            let base = placesStart + placeSize * i
+            let latitude = i32(base), longitude = i32(base + 4)
+            let name = u32(base + 12), region = u32(base + 16)
+            let country = u16(base + 20), zone = u16(base + 22)
+            guard (-90_000_000...90_000_000).contains(latitude), (-180_000_000...180_000_000).contains(longitude),
+                  Int(name) < stringCount, region == Row.none || Int(region) < regionCount,
+                  Int(country) < countryCount, Int(zone) < zoneCount
+            else { return nil }
+            rows.append(Row(
+                population: u32(base + 8), name: name, region: region == Row.none ? Row.none : regions[Int(region)],
+                timeZone: zones[Int(zone)], country: country))
+            positions.append((Double(latitude) / 1e6, Double(longitude) / 1e6))
+        }
+        return PlaceTable(
+            strings: strings, countries: countries, rows: rows, positions: positions, credit: strings[creditID])
+    }
+
+    /// The file `scripts/places-data` would write for these places, for tests and tools.
+    package static func encode(_ entries: [Entry], credit: String) -> [UInt8] {
+        var strings: [String] = []
+        var ids: [String: UInt32] = [:]
+        func intern(_ text: String) -> UInt32 {
+            if let id = ids[text] { return id }
+            ids[text] = UInt32(strings.count)
+            strings.append(text)
+            return UInt32(strings.count - 1)
+        }
+        let creditID = intern(credit)
+        var countryIndex: [String: UInt16] = [:], countryRecords: [(String, UInt32)] = []
+        var regionIndex: [String: UInt32] = [:], regionRecords: [UInt32] = []
+        var zoneIndex: [String: UInt16] = [:], zoneRecords: [UInt32] = []
+        var places: [UInt8] = []
+        func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        for entry in entries {
+            let name = intern(entry.name)
+            let country = countryIndex[entry.countryCode] ?? {
+                countryRecords.append((entry.countryCode, intern(entry.countryName)))
+                countryIndex[entry.countryCode] = UInt16(countryRecords.count - 1)
+                return UInt16(countryRecords.count - 1)
+            }()
+            let zone = zoneIndex[entry.timeZone] ?? {
+                zoneRecords.append(intern(entry.timeZone))
+                zoneIndex[entry.timeZone] = UInt16(zoneRecords.count - 1)
+                return UInt16(zoneRecords.count - 1)
+            }()
+            var region = Row.none
+            if let regionName = entry.region {
+                region = regionIndex[regionName] ?? {
+                    regionRecords.append(intern(regionName))
+                    regionIndex[regionName] = UInt32(regionRecords.count - 1)
+                    return UInt32(regionRecords.count - 1)
+                }()
+            }
+            append(Int32((entry.latitude * 1e6).rounded()), to: &places)
+            append(Int32((entry.longitude * 1e6).rounded()), to: &places)
+            append(UInt32(clamping: entry.population), to: &places)
+            append(name, to: &places)
+            append(region, to: &places)
+            append(country, to: &places)
+            append(zone, to: &places)
+        }
+        var blob: [UInt8] = [], offsets: [UInt32] = [0]
+        for text in strings {
+            blob.append(contentsOf: text.utf8)
+            offsets.append(UInt32(blob.count))
+        }
+        let stringBytes = blob.count
+        blob.append(contentsOf: repeatElement(0, count: (4 - stringBytes % 4) % 4))
+
+        var file = magic
+        for count in [entries.count, countryRecords.count, regionRecords.count, zoneRecords.count, strings.count, stringBytes, Int(creditID), 0] {
+            append(UInt32(count), to: &file)
+        }
+        for offset in offsets { append(offset, to: &file) }
+        file += blob
+        for (code, name) in countryRecords {
+            file += Array(code.utf8.prefix(2))
+            append(UInt16(0), to: &file)
+            append(name, to: &file)
+        }
+        for name in regionRecords { append(name, to: &file) }
+        for name in zoneRecords { append(name, to: &file) }
+        return file + places
+    }
+}
