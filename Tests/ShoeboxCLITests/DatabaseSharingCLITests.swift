@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import LibraryIndex
+import PhotoFixtures
+import Testing
+
+/// Several `shoebox` processes on one database, and backups aimed at the wrong place.
+@Suite("shoebox: one database, several commands")
+struct DatabaseSharingCLITests {
+    /// Raw SQLite errors that must never reach a person.
+    static let rawErrors = ["database is locked", "no such table", "already exists", "SQLite error", "malformed"]
+
+    @Test("Two first `shoebox index` runs on a new database at once: one indexes, the other waits or says another run is writing; never a raw SQLite error",
+          arguments: 0..<4)
+    func concurrentFirstRuns(round: Int) throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 10, seed: UInt64(40 + round)).write(to: tree.path + "/photos")
+        let database = tree.path + "/new/index.sqlite"
+        let arguments = ["index", tree.path + "/photos", "--db", database]
+        nonisolated(unsafe) var outputs: [ShoeboxProcess.Output?] = [nil, nil]
+        nonisolated(unsafe) var failures: [(any Error)?] = [nil, nil]
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            do {
+                let output = try ShoeboxProcess.runWithDeadline(arguments, deadline: .seconds(90))
+                lock.withLock { outputs[i] = output }
+            } catch {
+                lock.withLock { failures[i] = error }
+            }
+        }
+        #expect(failures.allSatisfy { $0 == nil }, "\(failures)")
+        let runs = outputs.compactMap { $0 }
+        try #require(runs.count == 2)
+        #expect(runs.contains { $0.status == 0 }, "one run indexes: \(runs.map(\.stderr))")
+        for run in runs {
+            #expect(run.status == 0 || run.stderr.contains("Another `shoebox index` is already writing to"), "\(run.stderr)")
+            for raw in Self.rawErrors { #expect(!run.stderr.contains(raw), "\(run.stderr)") }
+        }
+        #expect(try LibraryStore(path: database, mode: .readOnly).photoCount() == 10)
+    }
+
+    @Test("`backup` into a folder that does not exist names that folder and says what to do, not the database")
+    func backupToMissingFolder() throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 6, seed: 3).write(to: tree.path + "/photos")
+        let database = tree.path + "/index.sqlite"
+        #expect(try ShoeboxProcess.runWithDeadline(["index", tree.path + "/photos", "--db", database]).status == 0)
+
+        let missing = tree.path + "/no/such/folder"
+        let backup = try ShoeboxProcess.runWithDeadline(["backup", missing + "/copy.sqlite", "--db", database])
+        #expect(backup.status != 0)
+        #expect(backup.stderr.contains("the folder \(missing) does not exist"), "\(backup.stderr)")
+        #expect(backup.stderr.contains("mkdir -p \(missing)"), "\(backup.stderr)")
+        #expect(!backup.stderr.contains("index.sqlite"), "the database is not blamed: \(backup.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("`backup` onto the database or its own -wal, -shm, -journal or -lock name is refused and changes nothing",
+          arguments: ["", "-wal", "-shm", "-journal", "-lock"])
+    func backupOntoTheDatabase(suffix: String) throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 6, seed: 4).write(to: tree.path + "/photos")
+        let database = tree.path + "/index.sqlite"
+        #expect(try ShoeboxProcess.runWithDeadline(["index", tree.path + "/photos", "--db", database]).status == 0)
+        let target = database + suffix
+        let existed = FileManager.default.fileExists(atPath: target)
+
+        // Spelled through another path to the same folder, too.
+        for spelling in [target, tree.path + "/photos/../index.sqlite" + suffix] {
+            let backup = try ShoeboxProcess.runWithDeadline(["backup", spelling, "--db", database])
+            #expect(backup.status != 0)
+            #expect(backup.stderr.contains("Cannot back up to") && backup.stderr.contains("it is the database"), "\(backup.stderr)")
+            #expect(backup.stderr.contains("give a new file"), "\(backup.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: target) == existed, "nothing was written under \(target)")
+        #expect(try LibraryStore(path: database, mode: .readOnly).photoCount() == 6)
+        let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        defer { try? queue.close() }
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    }
+}
