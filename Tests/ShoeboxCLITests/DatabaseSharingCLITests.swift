@@ -11,26 +11,43 @@ struct DatabaseSharingCLITests {
     static let rawErrors = ["database is locked", "no such table", "already exists", "SQLite error", "malformed"]
 
     @Test("Two first `shoebox index` runs on a new database at once: one indexes, the other waits or says another run is writing; never a raw SQLite error",
-          arguments: 0..<4)
+          arguments: 0..<24)
     func concurrentFirstRuns(round: Int) throws {
         let tree = try TemporaryDirectory()
         try SampleLibrary(count: 10, seed: UInt64(40 + round)).write(to: tree.path + "/photos")
         let database = tree.path + "/new/index.sqlite"
         let arguments = ["index", tree.path + "/photos", "--db", database]
-        nonisolated(unsafe) var outputs: [ShoeboxProcess.Output?] = [nil, nil]
-        nonisolated(unsafe) var failures: [(any Error)?] = [nil, nil]
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            do {
-                let output = try ShoeboxProcess.runWithDeadline(arguments, deadline: .seconds(90))
-                lock.withLock { outputs[i] = output }
-            } catch {
-                lock.withLock { failures[i] = error }
+        // Both started back to back from one thread, so that they meet while creating the tables.
+        let processes = [ShoeboxProcess.start(arguments), ShoeboxProcess.start(arguments)]
+        let errors = [Pipe(), Pipe()]
+        let finished = DispatchGroup()
+        for (process, pipe) in zip(processes, errors) {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = pipe
+            finished.enter()
+            process.terminationHandler = { _ in finished.leave() }
+        }
+        for process in processes { try process.run() }
+        nonisolated(unsafe) var texts = ["", ""]
+        let textsLock = NSLock()
+        let drained = DispatchGroup()
+        for (i, pipe) in errors.enumerated() {
+            DispatchQueue.global().async(group: drained) {
+                let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                textsLock.withLock { texts[i] = text }
             }
         }
-        #expect(failures.allSatisfy { $0 == nil }, "\(failures)")
-        let runs = outputs.compactMap { $0 }
-        try #require(runs.count == 2)
+        var failures: [String] = []
+        if finished.wait(timeout: .now() + 90) == .timedOut {
+            for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            finished.wait()
+            failures.append("the runs did not finish within 90 s")
+        }
+        drained.wait()
+        let runs = processes.indices.map {
+            ShoeboxProcess.Output(status: processes[$0].terminationStatus, stdout: "", stderr: texts[$0])
+        }
+        #expect(failures.isEmpty, "\(failures)")
         #expect(runs.contains { $0.status == 0 }, "one run indexes: \(runs.map(\.stderr))")
         for run in runs {
             #expect(run.status == 0 || run.stderr.contains("Another `shoebox index` is already writing to"), "\(run.stderr)")
