@@ -45,12 +45,6 @@ final class DatabaseFileClaim: Sendable {
         return DatabaseFileClaim(file: file)
     }
 
-    /// Whether a store of this process has the file at `path` open.
-    static func isClaimed(path: String) -> Bool {
-        guard let file = fileID(path) else { return false }
-        return claims.withLock { $0[file, default: 0] > 0 }
-    }
-
     private init(file: FileID) {
         self.file = file
     }

@@ -82,7 +82,7 @@ final class LibraryState: Sendable {
     /// callers at once (the watcher and the poller) load it once.
     @discardableResult
     func refreshIfChanged() throws(LibraryError) -> Bool {
-        let moved = try refreshing.withLock { _ throws(LibraryError) -> (old: String?, new: String)?? in
+        let change = try refreshing.withLock { _ throws(LibraryError) -> (before: Loaded, after: Loaded)? in
             let before = loaded
             // Polled every second: compare the cheap run id and root before counting anything.
             let ran = try library.lastRunID() != before.statistics.lastRunID
@@ -90,12 +90,11 @@ final class LibraryState: Sendable {
             guard ran || moved else { return nil }
             let fresh = try Self.load(library)
             current.withLock { $0 = fresh }
-            guard let root = fresh.root, root != before.root else { return .some(nil) }
-            return (before.root, root)
+            return (before, fresh)
         }
-        guard let moved else { return false }
-        if let moved {
-            for observer in rootObservers.withLock({ $0 }) { observer(moved.old, moved.new) }
+        guard let change else { return false }
+        if let root = change.after.root, root != change.before.root {
+            for observer in rootObservers.withLock({ $0 }) { observer(change.before.root, root) }
         }
         return true
     }
