@@ -23,6 +23,10 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         case backupFailed
         case relocationMismatch
         case destinationExists
+        /// A backup's destination folder does not exist (or is not a folder).
+        case destinationFolderMissing
+        /// A backup's destination is the database itself or one of its companion files.
+        case destinationIsDatabase
         /// A stored row holds a value the store never writes (a capture date it cannot parse).
         case unreadableRow
     }

@@ -12,8 +12,23 @@ extension LibraryStore {
     /// Writes a consistent copy of the index to `destination` with SQLite's online backup, even
     /// while a run is writing. The copy is a single file, written under a temporary name and renamed
     /// into place when complete; an existing file at `destination` is never overwritten.
+    ///
+    /// Refused, before anything is written: a destination that is the database or one of its
+    /// companion files (`-wal`, `-shm`, `-journal`, `-lock`; a file appearing under the `-journal`
+    /// name would be taken by SQLite for a hot journal and rolled back into the database), and a
+    /// destination whose folder does not exist.
     public func backup(to destination: String) throws(IndexError) {
         let fileManager = FileManager.default
+        if let name = Self.companionName(of: path, matching: destination) {
+            throw IndexError(.destinationIsDatabase, "Cannot back up to \(destination): it is \(name), not a new file.", subject: destination)
+        }
+        let destinationFolder = (destination as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !fileManager.fileExists(atPath: destinationFolder.isEmpty ? "." : destinationFolder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw IndexError(
+                .destinationFolderMissing, "Cannot back up to \(destination): the folder \(destinationFolder) does not exist.",
+                subject: destinationFolder)
+        }
         if fileManager.fileExists(atPath: destination) {
             throw IndexError(.destinationExists, "\(destination) already exists; a backup never overwrites a file.", subject: destination)
         }
@@ -41,5 +56,29 @@ extension LibraryStore {
             }
             throw IndexError(.backupFailed, "Cannot back up to \(destination): \((error as? DatabaseError)?.message ?? "\(error)").", underlyingError: error)
         }
+    }
+
+    /// Which of the database's own files `destination` names ("the database itself", "its
+    /// write-ahead log", ...), comparing real folders, so that another spelling of the same folder
+    /// (a symbolic link, `..`) is caught; `nil` for any other file.
+    static func companionName(of database: String, matching destination: String) -> String? {
+        func resolved(_ path: String) -> String? {
+            let url = URL(fileURLWithPath: path)
+            guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
+            defer { free(folder) }
+            return String(cString: folder) + "/" + url.lastPathComponent
+        }
+        guard let target = resolved(destination), let base = resolved(database) else { return nil }
+        let companions = [
+            ("", "the database itself"), ("-wal", "the database's write-ahead log"),
+            ("-shm", "the database's shared-memory index"), ("-journal", "the database's rollback journal name"),
+            ("-lock", "the database's index lock"),
+        ]
+        if let match = companions.first(where: { base + $0.0 == target }) { return match.1 }
+        // A hard link to the database under another name.
+        if let file = DatabaseFileClaim.fileID(destination), file == DatabaseFileClaim.fileID(database) {
+            return "the database itself (another name for the same file)"
+        }
+        return nil
     }
 }

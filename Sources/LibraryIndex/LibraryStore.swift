@@ -22,6 +22,8 @@ public final class LibraryStore: Sendable {
     let reader: any DatabaseReader
     /// Computes the section tables persisted at the end of each run (see `persistTimeline(with:)`).
     let timelinePersister = Mutex<(any TimelinePersisting)?>(nil)
+    /// Keeps other stores of this process from reading the file outside SQLite while this one has it open.
+    private let claim: DatabaseFileClaim?
 
     /// Opens (and, for `.readWrite`, creates and migrates) the database at `path`.
     public init(path: String, mode: Mode) throws(IndexError) {
@@ -32,9 +34,9 @@ public final class LibraryStore: Sendable {
         if exists && isDirectory.boolValue {
             throw IndexError(.databaseIsDirectory, "\(path) is a folder, not a database file.", subject: path)
         }
-        if exists {
-            try Self.checkIsShoeboxDatabase(path: path)
-        } else if mode == .readOnly {
+        // Read outside SQLite only when no store of this process has the file open (see `DatabaseFileClaim`).
+        let claim = exists ? try DatabaseFileClaim.claim(path: path) { () throws(IndexError) in try Self.checkIsShoeboxDatabase(path: path) } : nil
+        if !exists && mode == .readOnly {
             throw IndexError(.databaseNotFound, "There is no index at \(path) yet.", subject: path)
         }
 
@@ -57,19 +59,11 @@ public final class LibraryStore: Sendable {
                         throw IndexError(.databaseNotWritable, "Cannot create the database at \(path): the folder is missing or not writable.", subject: path)
                     }
                 }
-                var configuration = Configuration()
-                configuration.busyMode = .timeout(10)
-                configuration.prepareDatabase { db in
-                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                }
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                // On the writer's connection, which the migrations use too: no reader connection is
-                // opened (and left holding the schema from before them) just for this.
-                try pool.writeWithoutTransaction { db in try Self.checkSchemaVersion(db, path: path) }
-                try Self.migrator.migrate(pool)
+                let pool = try Self.openForWriting(path: path, creating: !exists || Self.isEmptyFile(path))
                 writer = pool
                 reader = pool
             }
+            self.claim = claim ?? DatabaseFileClaim.claimCreated(path: path)
         } catch let error as IndexError {
             throw error
         } catch {
@@ -79,6 +73,55 @@ public final class LibraryStore: Sendable {
             }
             throw IndexError(code, Self.message(for: error, path: path), subject: path, underlyingError: error)
         }
+    }
+
+    /// Closes the connections before the claim on the file ends.
+    deinit {
+        try? writer?.close()
+        if writer == nil { try? reader.close() }
+    }
+
+    /// The writer, the schema created or migrated. Creating or migrating happens under the index
+    /// lock, waited for: two first runs at once would otherwise both create the tables, and one
+    /// would fail with a raw SQLite error ("database is locked", "table already exists").
+    private static func openForWriting(path: String, creating: Bool) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        if creating {
+            let lock = try IndexLock(databasePath: path, waitingUpTo: .seconds(30))
+            let pool = try openAndMigrate(path: path, configuration: configuration)
+            _ = consume lock
+            return pool
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // On the writer's connection, which the migrations use too: no reader connection is
+        // opened (and left holding the schema from before them) just for this.
+        let complete = try pool.writeWithoutTransaction { db in
+            try Self.checkSchemaVersion(db, path: path)
+            return try migrator.hasCompletedMigrations(db)
+        }
+        if !complete {
+            let lock = try IndexLock(databasePath: path, waitingUpTo: .seconds(30))
+            try migrator.migrate(pool)
+            _ = consume lock
+        }
+        return pool
+    }
+
+    private static func openAndMigrate(path: String, configuration: Configuration) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try pool.writeWithoutTransaction { db in try Self.checkSchemaVersion(db, path: path) }
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    /// Whether the file at `path` has no bytes (from `stat`, which opens no descriptor).
+    private static func isEmptyFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_size == 0
     }
 
     /// A read-only connection. On storage where SQLite cannot create the WAL index (`-shm`) beside

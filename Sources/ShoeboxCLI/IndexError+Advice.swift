@@ -30,6 +30,8 @@ extension IndexError {
         case .rootNotDirectory: return "give the folder that holds your photos."
         case .relocationMismatch: return "check the folder, or pass --force to move the library there anyway."
         case .destinationExists: return "give a new file name."
+        case .destinationFolderMissing: return "create it first (mkdir -p \(path)), or give a file in a folder that exists."
+        case .destinationIsDatabase: return "give a new file beside it instead, e.g. library-backup.sqlite."
         case .rootUnreadable, .unreadableRow, .databaseFailure, .databaseUnreadable, .invalidSettings, .backupFailed: return nil
         }
     }

@@ -15,6 +15,8 @@ final class LibraryState: Sendable {
     let library: PhotoLibrary
     private let current: Mutex<Loaded>
     private let refreshing = Mutex<Void>(())
+    /// Told when a refresh finds the library pointed at another folder (`shoebox relocate`).
+    private let rootObservers = Mutex<[@Sendable (_ old: String?, _ new: String) -> Void]>([])
 
     /// A snapshot, the JSON already encoded from it, and the paths of photos asked for lately.
     final class Loaded: Sendable {
@@ -75,17 +77,31 @@ final class LibraryState: Sendable {
     /// The snapshot requests are answered from.
     var loaded: Loaded { current.withLock { $0 } }
 
-    /// Loads a new snapshot if a run finished since the current one; returns whether it did.
-    /// Two callers at once (the watcher and the poller) load it once.
+    /// Loads a new snapshot if a run finished since the current one, or the library was moved to
+    /// another folder (`shoebox relocate`, which finishes no run); returns whether it did. Two
+    /// callers at once (the watcher and the poller) load it once.
     @discardableResult
     func refreshIfChanged() throws(LibraryError) -> Bool {
-        try refreshing.withLock { _ throws(LibraryError) -> Bool in
-            // Polled every second: compare the cheap run id before counting anything.
-            guard try library.lastRunID() != loaded.statistics.lastRunID else { return false }
+        let change = try refreshing.withLock { _ throws(LibraryError) -> (before: Loaded, after: Loaded)? in
+            let before = loaded
+            // Polled every second: compare the cheap run id and root before counting anything.
+            let ran = try library.lastRunID() != before.statistics.lastRunID
+            let moved = try library.root() != before.root
+            guard ran || moved else { return nil }
             let fresh = try Self.load(library)
             current.withLock { $0 = fresh }
-            return true
+            return (before, fresh)
         }
+        guard let change else { return false }
+        if let root = change.after.root, root != change.before.root {
+            for observer in rootObservers.withLock({ $0 }) { observer(change.before.root, root) }
+        }
+        return true
+    }
+
+    /// Calls `observer` with the old and new folder each time a refresh finds the library moved.
+    func onRootMoved(_ observer: @escaping @Sendable (_ old: String?, _ new: String) -> Void) {
+        rootObservers.withLock { $0.append(observer) }
     }
 
     private static func load(_ library: PhotoLibrary) throws(LibraryError) -> Loaded {
@@ -117,8 +133,12 @@ struct LibraryRefresher: Service {
 /// Loads the library again if a run finished, and sends `library-changed` if it did.
 func refresh(state: LibraryState, events: EventHub, logger: Logger) {
     do {
+        let root = state.loaded.root
         if try state.refreshIfChanged() {
             let loaded = state.loaded
+            if loaded.root != root, let moved = loaded.root {
+                logger.notice("The library moved from \(root ?? "(none)") to \(moved) (shoebox relocate): photos are served from the new folder.")
+            }
             logger.info("Loaded the library after an index run: \(loaded.statistics.photos) photos, \(loaded.statistics.videos) videos.")
             events.libraryChanged(loaded)
         }

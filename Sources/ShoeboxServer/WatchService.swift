@@ -11,6 +11,7 @@ struct WatchService: Service {
     let logger: Logger
 
     func run() async throws {
+        state.onRootMoved { _, new in rootMoved(to: new) }
         await cancelWhenGracefulShutdown {
             for await event in watcher.events() {
                 switch event {
@@ -45,6 +46,16 @@ struct WatchService: Service {
     static func rootGoneMessage(root: String, reason: String, waitsForMount: Bool) -> String {
         let until = waitsForMount ? "until something is mounted there again" : "until it is back"
         return "\(root) \(reason): nothing is removed from the index; not indexing \(until) (checking now and then)."
+    }
+
+    /// Called when `shoebox relocate` points the library at `newRoot` while the server runs.
+    ///
+    /// The watcher watches the folder it started on, and its runs there are refused from now on
+    /// (the index belongs to `newRoot`), so it says once that the server must be restarted. A
+    /// watcher that can move to another folder hooks in here.
+    func rootMoved(to newRoot: String) {
+        guard newRoot != watcher.root else { return }
+        logger.warning("The library moved to \(newRoot) (shoebox relocate), but this server still watches \(watcher.root): restart `shoebox serve --watch` to watch the new folder.")
     }
 
     static func json(_ p: IndexProgress) -> String {
