@@ -104,4 +104,23 @@ import Testing
         #expect(found == Self.positions.count)
         #expect(Set(Self.positions.keys).isSubset(of: Set(entries.map(\.path))))
     }
+
+    @Test("The corpus's one video with a location (©xyz and the ISO 6709 key); no other video has one")
+    func videoPositions() throws {
+        guard let videos = SharedCorpus.videos else {
+            print("CorpusPositionTests: ../shared/corpus/videos not found; skipping the real-video position check.")
+            return
+        }
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: videos.appendingPathComponent("truth.json")))
+        for entry in entries {
+            let position = try? MetadataReader(timeZone: .fixed(UTCOffset(seconds: 0)))
+                .read(atPath: videos.appendingPathComponent("files").appendingPathComponent(entry.path).path).position
+            if entry.path == "pp_quicktime-hvc1.mov" {
+                // exiftool -n -GPSCoordinates: 52.4597 13.322 51.178
+                #expect(position.map { abs($0.latitude - 52.4597) < 1e-9 && abs($0.longitude - 13.322) < 1e-9 } == true, "\(entry.path)")
+            } else {
+                #expect(position == nil, "\(entry.path)")
+            }
+        }
+    }
 }
