@@ -1,7 +1,7 @@
 /// Turns an EXIF TIFF structure, wherever it lives, into `ExifValues` through libexif.
 ///
-/// The IFD0, Exif IFD and GPS IFD entries Shoebox reads (`TIFFTag.exifFields`, `gpsFields`) are first copied into a
-/// compact block of a few hundred bytes, which libexif then decodes. Compared with handing
+/// The IFD0, Exif IFD and GPS IFD entries Shoebox reads (`TIFFTag.exifFields`, `gpsFields`) are
+/// first copied into a compact block of a few hundred bytes, which libexif then decodes. Compared with handing
 /// libexif the whole block, this skips its maker-note parsing and thumbnail copy (about a third
 /// of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at the end of a
 /// TIFF file), accepts raw headers with their own magic number (RW2, ORF), and ignores an Exif
@@ -50,7 +50,7 @@ enum ExifBlock {
     /// the Exif IFD) and `TIFFTag.gpsFields` (the GPS IFD).
     static func compactBlock(
         _ structure: TIFFStructure, ifd0: TIFFStructure.Directory, exif: TIFFStructure.Directory?,
-        gps: TIFFStructure.Directory? = nil
+        gps: TIFFStructure.Directory?
     ) -> [UInt8] {
         typealias Field = (tag: UInt16, type: UInt16, count: Int, value: [UInt8])
         func fields(of directory: TIFFStructure.Directory?, _ wanted: Set<UInt16>) -> [Field] {
