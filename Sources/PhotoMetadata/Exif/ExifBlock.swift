@@ -1,11 +1,12 @@
 /// Turns an EXIF TIFF structure, wherever it lives, into `ExifValues` through libexif.
 ///
 /// The IFD0, Exif IFD and GPS IFD entries Shoebox reads (`TIFFTag.exifFields`, `gpsFields`) are
-/// first copied into a compact block of a few hundred bytes, which libexif then decodes. Compared with handing
-/// libexif the whole block, this skips its maker-note parsing and thumbnail copy (about a third
-/// of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at the end of a
-/// TIFF file), accepts raw headers with their own magic number (RW2, ORF), and ignores an Exif
-/// IFD pointer stored with a non-pointer type, which libexif would follow into unrelated bytes.
+/// first copied into a compact block of a few hundred bytes, which libexif then decodes. Compared
+/// with handing libexif the whole block, this skips its maker-note parsing and thumbnail copy
+/// (about a third of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at
+/// the end of a TIFF file), accepts raw headers with their own magic number (RW2, ORF), and
+/// ignores an Exif IFD pointer stored with a non-pointer type, which libexif would follow into
+/// unrelated bytes.
 enum ExifBlock {
     /// Reads the EXIF of a TIFF structure in memory that starts at `tiffStart` of `block`.
     static func values(in block: ByteView, tiffStart: Int) -> ExifValues {
