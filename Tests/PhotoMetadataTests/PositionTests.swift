@@ -298,3 +298,25 @@ import Testing
         #expect(try reader.contents(in: json(#"{"latitude": "", "longitude": 10.0}"#), kind: .takeoutJSON).position == nil)
     }
 }
+
+/// Canon CR3 keeps its GPS IFD in a box of its own.
+@Suite struct CR3PositionTests {
+    @Test("A CR3's CMT4 box gives the position and the GPS time; CMT1 and CMT2 still give the rest")
+    func cr3() throws {
+        var fields = PositionTests.fields(latitude: 35.6586, longitude: 139.7454)
+        fields.make = "Canon"
+        fields.gpsDateStamp = "2021:07:14"
+        fields.gpsTimeStamp = [5, 30, 0]
+        let metadata = try TemporaryFile.read(PhotoFixtures.cr3(exif: fields))
+        #expect(metadata.format == .cr3)
+        #expect(metadata.cameraMake == "Canon")
+        #expect(metadata.exifDate?.local.iso8601 == "2021-07-14T14:30:00")
+        PositionTests.expectClose(metadata.position, 35.6586, 139.7454)
+        #expect(metadata.exifDate?.offset?.iso8601 == "+09:00")
+        #expect(metadata.exifDate?.offsetSource == .gpsTime)
+
+        let withoutGPS = try TemporaryFile.read(PhotoFixtures.cr3(exif: ExifFields(dateTimeOriginal: "2021:07:14 14:30:00", make: "Canon")))
+        #expect(withoutGPS.position == nil)
+        #expect(withoutGPS.exifDate?.local.iso8601 == "2021-07-14T14:30:00")
+    }
+}

@@ -34,6 +34,15 @@ enum ExifBlock {
         return values(of: structure, ifd0: ifd0)
     }
 
+    /// Reads a TIFF structure in memory whose first directory is a GPS IFD (Canon CR3's `CMT4`).
+    static func gpsValues(in block: ByteView) -> ExifValues {
+        guard let structure = try? TIFFStructure(source: .memory(block)),
+              let gps = try? structure.directory(at: structure.firstDirectoryOffset)
+        else { return ExifValues() }
+        let compact = compactBlock(structure, ifd0: TIFFStructure.Directory(entries: [], next: 0), exif: nil, gps: gps)
+        return ExifDecoder.decode(payload: ByteView(compact))
+    }
+
     /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
     static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
         // Only a LONG or IFD pointer is followed: real files store it as text too.
