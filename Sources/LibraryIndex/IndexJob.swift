@@ -254,13 +254,22 @@ final class IndexJob: Sendable {
         do {
             let metadata = try reader.read(fileDescriptor: fd)
             var note: String?
-            let date = metadata.exifDate ?? fallbackDate(path: path, stamp: stamp, sidecars: candidate.sidecars, note: &note)
+            // Sidecars are opened only for what the file lacks: a date, or a position.
+            var sidecar = SidecarContents()
+            if metadata.exifDate == nil || metadata.position == nil {
+                // A sidecar read only for a position is not worth a note when it cannot be used.
+                var sidecarNote: String?
+                sidecar = sidecarContents(path: path, sidecars: candidate.sidecars, note: &sidecarNote)
+                if metadata.exifDate == nil { note = sidecarNote }
+            }
+            let date = metadata.exifDate
+                ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             return .photo(IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
-                error: error.isEmpty ? nil : error, duration: metadata.duration
+                error: error.isEmpty ? nil : error, duration: metadata.duration, position: metadata.position ?? sidecar.position
             ), failed: metadata.problem != nil)
         } catch {
             switch error.code {
@@ -284,25 +293,40 @@ final class IndexJob: Sendable {
         sidecars: [[UInt8]]
     ) -> IndexedPhoto {
         var note: String?
-        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0), sidecars: sidecars, note: &note)
+        let sidecar = sidecarContents(path: path, sidecars: sidecars, note: &note)
+        let date = fallbackDate(path: path, stamp: stamp ?? FileStamp(size: -1, modified: modified ?? 0), sidecar: sidecar)
         return IndexedPhoto(
             path: path, fileSize: stamp?.size ?? -1, modificationTime: stamp?.modified ?? -1,
-            format: format, captureDate: date, error: [message, note].compactMap { $0 }.joined(separator: " "))
+            format: format, captureDate: date, error: [message, note].compactMap { $0 }.joined(separator: " "),
+            position: sidecar.position)
     }
 
-    /// The end of the date chain: a sidecar (XMP, then Takeout JSON), a date in the file name, else
-    /// the modification time in local time. A sidecar that cannot be used leaves a `note`.
-    /// `sidecars` are the sidecar names in the file's folder.
-    private func fallbackDate(path: RelativePath, stamp: FileStamp, sidecars: [[UInt8]], note: inout String?) -> CaptureDate {
+    /// What the photo's sidecars say, best sidecar first (XMP, then Takeout JSON): the first date
+    /// found, and the first position. A sidecar that cannot be used before a date is found leaves a
+    /// `note`. `sidecars` are the sidecar names in the file's folder.
+    private func sidecarContents(path: RelativePath, sidecars: [[UInt8]], note: inout String?) -> SidecarContents {
+        var found = SidecarContents()
         let (folder, name) = path.folderAndName
         for sidecar in SidecarNames.sidecars(of: name, among: sidecars) {
             guard let kind = SidecarNames.kind(of: sidecar) else { continue }
             do {
-                if let date = try sidecarDate(rootPrefix + folder.appending(sidecar).bytes, kind: kind) { return date }
-            } catch {
+                let contents = try sidecarContents(rootPrefix + folder.appending(sidecar).bytes, kind: kind)
+                found.date = found.date ?? contents.date
+                found.position = found.position ?? contents.position
+                if found.date != nil && found.position != nil { break }
+            } catch where found.date == nil {
                 note = (note.map { $0 + " " } ?? "") + "Sidecar \(String(decoding: sidecar, as: UTF8.self)) ignored: \(error.message)"
+            } catch {
+                continue
             }
         }
+        return found
+    }
+
+    /// The end of the date chain: a sidecar's date, a date in the file name, else the modification
+    /// time in local time.
+    private func fallbackDate(path: RelativePath, stamp: FileStamp, sidecar: SidecarContents) -> CaptureDate {
+        if let date = sidecar.date { return date }
         if let date = CaptureDate.fromFileName(path.lastComponent) { return date }
         var seconds = time_t(stamp.modified / 1_000_000_000)
         var local = tm()
@@ -315,17 +339,20 @@ final class IndexJob: Sendable {
 }
 
 extension IndexJob {
-    /// The date in the sidecar at `absolutePath`; opened as the photos are, never following a link.
-    fileprivate func sidecarDate(_ absolutePath: [UInt8], kind: SidecarReader.Kind) throws(MetadataError) -> CaptureDate? {
+    /// The date and position in the sidecar at `absolutePath`; opened as the photos are, never
+    /// following a link.
+    fileprivate func sidecarContents(_ absolutePath: [UInt8], kind: SidecarReader.Kind) throws(MetadataError) -> SidecarContents {
         switch FileSystem.openForReading(absolutePath) {
         case .success(let descriptor):
             defer { close(descriptor) }
-            return try SidecarReader().date(fileDescriptor: descriptor, kind: kind)
+            return try SidecarReader().contents(fileDescriptor: descriptor, kind: kind)
         case .failure(let error):
             throw MetadataError(.unreadable, "The sidecar cannot be opened: \(error).")
         }
     }
 }
+
+typealias SidecarContents = SidecarReader.Contents
 
 /// Lets progress through at most every 100 ms.
 private final class ReportThrottle {

@@ -29,13 +29,15 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var duration: Double?
     /// For a Live Photo, the other half: the still's path on the video's row, the video's on the still's.
     public var pairedWith: RelativePath?
+    /// Where it was taken: from the file, else from its sidecar.
+    public var position: GeoPosition?
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
         error: String? = nil, mediaType: MediaType? = nil, duration: Double? = nil, pairedWith: RelativePath? = nil,
-        id: Int64? = nil, missingSince: String? = nil
+        position: GeoPosition? = nil, id: Int64? = nil, missingSince: String? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -53,6 +55,7 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.mediaType = mediaType ?? format?.mediaType ?? .photo
         self.duration = duration
         self.pairedWith = pairedWith
+        self.position = position
     }
 }
 

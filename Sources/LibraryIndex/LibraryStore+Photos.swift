@@ -156,13 +156,16 @@ extension IndexedPhoto {
             throw IndexError.unreadableRow(id: id, path: path, column: "dateSource", value: row.text(7), database: database)
         }
         let width = row.int(8), height = row.int(9)
+        let latitude = row.double(20), longitude = row.double(21)
         let displayWidth = row.int(11), displayHeight = row.int(12)
         self.init(
             path: path,
             fileSize: row.int64(2),
             modificationTime: row.int64(3),
             format: row.text(4).flatMap(ImageFormat.init(rawValue:)),
-            captureDate: CaptureDate(local: local, offset: row.int(6).map(UTCOffset.init(seconds:)), source: source),
+            captureDate: CaptureDate(
+                local: local, offset: row.int(6).map(UTCOffset.init(seconds:)), source: source,
+                offsetSource: row.text(22).flatMap(OffsetSource.init(rawValue:))),
             pixelSize: width.flatMap { w in height.map { PixelSize(width: w, height: $0) } },
             orientation: row.int(10),
             displaySize: displayWidth.flatMap { w in displayHeight.map { PixelSize(width: w, height: $0) } },
@@ -172,6 +175,7 @@ extension IndexedPhoto {
             mediaType: columns.hasVideos ? row.text(16).flatMap(MediaType.init(rawValue:)) : nil,
             duration: row.double(17),
             pairedWith: row.bytes(18).map { RelativePath(bytes: [UInt8]($0)) },
+            position: latitude.flatMap { lat in longitude.flatMap { GeoPosition(latitude: lat, longitude: $0) } },
             id: id,
             missingSince: row.text(19)
         )
@@ -184,6 +188,7 @@ extension IndexedPhoto {
             captureDate.local.iso8601, captureDate.offset?.seconds, captureDate.source.rawValue,
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
             cameraMake, cameraModel, error, mediaType.rawValue, duration,
+            position?.latitude, position?.longitude, captureDate.offsetSource?.rawValue,
         ]
     }
 }
@@ -197,7 +202,8 @@ struct PhotoColumns {
     init(_ db: Database) throws {
         let names = Set(try db.columns(in: "photo").map(\.name))
         hasVideos = names.contains("mediaType")
-        let optional = ["mediaType", "duration", "pairedWith", "missingSince"].map { names.contains($0) ? $0 : "NULL" }
+        let optional = ["mediaType", "duration", "pairedWith", "missingSince", "latitude", "longitude", "offsetSource"]
+            .map { names.contains($0) ? $0 : "NULL" }
         selection = (["id", "path", "fileSize", "modified", "format", "captured", "utcOffset", "dateSource",
                       "pixelWidth", "pixelHeight", "orientation", "width", "height", "make", "model", "error"] + optional)
             .joined(separator: ", ")

@@ -112,6 +112,19 @@ extension LibraryStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Where each photo was taken, and where its UTC offset came from (EXIF, the GPS time
+        // stamp, or later the place's time zone).
+        migrator.registerMigration("v4-positions") { db in
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN latitude REAL;     -- degrees north, NULL when unknown
+                ALTER TABLE photo ADD COLUMN longitude REAL;    -- degrees east
+                ALTER TABLE photo ADD COLUMN offsetSource TEXT; -- exif, gps-time, place; NULL when none
+
+                -- Rows read before positions were: a stamp no file has, so that the next run reads
+                -- every file again (a file that failed before keeps its -1 and is retried anyway).
+                UPDATE photo SET modified = -1;
+                """)
+        }
         return migrator
     }()
 }

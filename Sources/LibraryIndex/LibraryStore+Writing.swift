@@ -109,15 +109,16 @@ extension LibraryStore {
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
                                    pixelWidth, pixelHeight, orientation, width, height, make, model, error,
-                                   mediaType, duration)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   mediaType, duration, latitude, longitude, offsetSource)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
                     pixelWidth = excluded.pixelWidth, pixelHeight = excluded.pixelHeight,
                     orientation = excluded.orientation, width = excluded.width, height = excluded.height,
                     make = excluded.make, model = excluded.model, error = excluded.error,
-                    mediaType = excluded.mediaType, duration = excluded.duration, missingSince = NULL
+                    mediaType = excluded.mediaType, duration = excluded.duration, latitude = excluded.latitude,
+                    longitude = excluded.longitude, offsetSource = excluded.offsetSource, missingSince = NULL
                 """)
             let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
             let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")

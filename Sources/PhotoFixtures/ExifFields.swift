@@ -18,6 +18,20 @@ public struct ExifFields: Sendable, Hashable {
     public var orientation: Int?
     public var make: String?
     public var model: String?
+    /// GPS IFD `GPSLatitudeRef` (`N`/`S`) and `GPSLatitude`: degrees, minutes, seconds, each
+    /// written as a rational with denominator `gpsDenominator`.
+    public var gpsLatitudeRef: String?
+    public var gpsLatitude: [Double]?
+    /// `GPSLongitudeRef` (`E`/`W`) and `GPSLongitude`, as the latitude.
+    public var gpsLongitudeRef: String?
+    public var gpsLongitude: [Double]?
+    /// `GPSDateStamp`, `YYYY:MM:DD` (UTC).
+    public var gpsDateStamp: String?
+    /// `GPSTimeStamp`: hours, minutes, seconds (UTC), rationals like the coordinates.
+    public var gpsTimeStamp: [Double]?
+
+    /// The denominator of every GPS rational written.
+    public static let gpsDenominator = 1000
 
     public init(
         dateTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
@@ -37,6 +51,28 @@ public struct ExifFields: Sendable, Hashable {
         self.orientation = orientation
         self.make = make
         self.model = model
+    }
+
+    /// Sets the GPS latitude and longitude (degrees, minutes, seconds) with their references from
+    /// signed decimal degrees.
+    public mutating func setPosition(latitude: Double, longitude: Double) {
+        func parts(_ value: Double) -> [Double] {
+            let magnitude = abs(value)
+            let degrees = magnitude.rounded(.down)
+            let minutes = ((magnitude - degrees) * 60).rounded(.down)
+            let seconds = (magnitude - degrees - minutes / 60) * 3600
+            return [degrees, minutes, seconds]
+        }
+        gpsLatitudeRef = latitude < 0 ? "S" : "N"
+        gpsLatitude = parts(latitude)
+        gpsLongitudeRef = longitude < 0 ? "W" : "E"
+        gpsLongitude = parts(longitude)
+    }
+
+    /// Whether the GPS IFD would hold anything.
+    var hasGPS: Bool {
+        gpsLatitudeRef != nil || gpsLatitude != nil || gpsLongitudeRef != nil || gpsLongitude != nil
+            || gpsDateStamp != nil || gpsTimeStamp != nil
     }
 
     /// Whether no field is set.

@@ -15,6 +15,10 @@ public struct MovieFixture: Sendable {
     public var mediaCreated: Int64?
     /// A `com.apple.quicktime.creationdate` key value, e.g. `2023-09-22T18:34:05+0200`.
     public var creationDate: String?
+    /// A `com.apple.quicktime.location.ISO6709` key value, e.g. `+37.3349-122.0090+010.000/`.
+    public var locationKey: String?
+    /// A `©xyz` text atom in `udta` (ISO 6709), as cameras and older iPhones write it.
+    public var userDataLocation: String?
     /// `qt  ` brand (a `.mov`) instead of `isom`.
     public var quickTime = false
     /// Bytes of media data (zeros).
@@ -75,13 +79,23 @@ public struct MovieFixture: Sendable {
         if movieFiller > 0 { children += F.box("free", [UInt8](repeating: 0, count: movieFiller)) }
         if soundTrackFirst { children += track(id: 1, handler: "soun", width: 0, height: 0, degrees: 0) }
         children += track(id: 2, handler: "vide", width: width, height: height, degrees: rotation)
-        if let creationDate {
-            let key = Array("com.apple.quicktime.creationdate".utf8)
-            let keys = F.fullBox("keys", version: 0, F.be32(1) + F.be32(key.count + 8) + F.fourCC("mdta") + key)
-            let value = Array(creationDate.utf8)
-            let item = F.be32(value.count + 24) + F.be32(1) + F.box("data", F.be32(1) + F.be32(0) + value)
+        let entries = [("com.apple.quicktime.creationdate", creationDate), ("com.apple.quicktime.location.ISO6709", locationKey)]
+            .compactMap { key, value in value.map { (Array(key.utf8), Array($0.utf8)) } }
+        if !entries.isEmpty {
+            var keyList = F.be32(entries.count)
+            var items: [UInt8] = []
+            for (index, (key, value)) in entries.enumerated() {
+                keyList += F.be32(key.count + 8) + F.fourCC("mdta") + key
+                items += F.be32(value.count + 24) + F.be32(index + 1) + F.box("data", F.be32(1) + F.be32(0) + value)
+            }
             let handler = F.fullBox("hdlr", version: 0, F.be32(0) + F.fourCC("mdta") + [UInt8](repeating: 0, count: 12) + [0])
-            children += F.box("meta", handler + keys + F.box("ilst", item))
+            children += F.box("meta", handler + F.fullBox("keys", version: 0, keyList) + F.box("ilst", items))
+        }
+        if let userDataLocation {
+            let text = Array(userDataLocation.utf8)
+            // `©xyz`: a 16-bit length, a 16-bit language code (0x15C7, English), the text.
+            let atom = F.be32(text.count + 12) + [0xA9] + Array("xyz".utf8) + F.be16(text.count) + F.be16(0x15C7) + text
+            children += F.box("udta", atom)
         }
         return F.box("moov", children)
     }

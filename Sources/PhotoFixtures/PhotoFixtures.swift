@@ -3,15 +3,19 @@
 /// Every builder returns the whole file. JPEG, PNG, TIFF and WebP files decode to a uniform
 /// mid-grey image; the HEIF file has a valid structure but no coded image data.
 public enum PhotoFixtures {
-    /// A baseline JPEG of the given pixel size with an APP1 Exif segment holding `exif`.
+    /// A baseline JPEG of the given pixel size with an APP1 Exif segment holding `exif`, and an
+    /// APP1 XMP packet holding `xmp` (the text as given) after it.
     ///
     /// Grey, one 8×8 DC-only block per MCU with minimal Huffman tables: 2 bits per block, so a
     /// 4000×3000 image takes about 47 KB.
-    public static func jpeg(width: Int, height: Int, exif: ExifFields = ExifFields()) -> [UInt8] {
+    public static func jpeg(width: Int, height: Int, exif: ExifFields = ExifFields(), xmp: String? = nil) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         let tiff = exifTIFF(exif)
         if !tiff.isEmpty {
             bytes += segment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
+        }
+        if let xmp {
+            bytes += segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8))
         }
         bytes += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
         bytes += segment(0xC0, [8] + be16(height) + be16(width) + [1, 1, 0x11, 0])

@@ -1,4 +1,5 @@
-/// Lays out a TIFF structure: a header, IFD0 with an optional Exif IFD, and optional leading data.
+/// Lays out a TIFF structure: a header, IFD0 with an optional Exif IFD and GPS IFD, and optional
+/// leading data.
 struct TIFFBuilder {
     /// One directory entry's value.
     enum Value {
@@ -9,12 +10,25 @@ struct TIFFBuilder {
         case dataOffset
         /// An offset filled in by the builder: the Exif IFD.
         case exifPointer
+        /// An offset filled in by the builder: the GPS IFD.
+        case gpsPointer
+        /// Unsigned rationals, as numerators over `denominator`.
+        case rationals([Double], denominator: Int)
 
         var type: UInt16 {
             switch self {
             case .ascii: 2
             case .short: 3
-            case .long, .dataOffset, .exifPointer: 4
+            case .long, .dataOffset, .exifPointer, .gpsPointer: 4
+            case .rationals: 5
+            }
+        }
+
+        var count: Int {
+            switch self {
+            case .ascii(let text): text.utf8.count + 1
+            case .rationals(let values, _): values.count
+            default: 1
             }
         }
     }
@@ -22,6 +36,7 @@ struct TIFFBuilder {
     var bigEndian = false
     var ifd0: [(tag: UInt16, value: Value)] = []
     var exif: [(tag: UInt16, value: Value)] = []
+    var gps: [(tag: UInt16, value: Value)] = []
 
     /// The EXIF fields placed where the standard puts them.
     init(exif fields: ExifFields, bigEndian: Bool = false) {
@@ -38,16 +53,25 @@ struct TIFFBuilder {
         if let v = fields.subSecTime { exif.append((0x9290, .ascii(v))) }
         if let v = fields.subSecTimeOriginal { exif.append((0x9291, .ascii(v))) }
         if let v = fields.subSecTimeDigitized { exif.append((0x9292, .ascii(v))) }
+        let denominator = ExifFields.gpsDenominator
+        if let v = fields.gpsLatitudeRef { gps.append((0x0001, .ascii(v))) }
+        if let v = fields.gpsLatitude { gps.append((0x0002, .rationals(v, denominator: denominator))) }
+        if let v = fields.gpsLongitudeRef { gps.append((0x0003, .ascii(v))) }
+        if let v = fields.gpsLongitude { gps.append((0x0004, .rationals(v, denominator: denominator))) }
+        if let v = fields.gpsTimeStamp { gps.append((0x0007, .rationals(v, denominator: denominator))) }
+        if let v = fields.gpsDateStamp { gps.append((0x001D, .ascii(v))) }
     }
 
-    var isEmpty: Bool { ifd0.isEmpty && exif.isEmpty }
+    var isEmpty: Bool { ifd0.isEmpty && exif.isEmpty && gps.isEmpty }
 
     /// The TIFF bytes. `leadingData` sits right after the header, where `.dataOffset` points.
     func build(leadingData: [UInt8] = []) -> [UInt8] {
         var first = ifd0
         if !exif.isEmpty { first.append((0x8769, .exifPointer)) }
+        if !gps.isEmpty { first.append((0x8825, .gpsPointer)) }
         first.sort { $0.tag < $1.tag }
         let second = exif.sorted { $0.tag < $1.tag }
+        let third = gps.sorted { $0.tag < $1.tag }
 
         var out: [UInt8] = bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
         let ifd0Start = 8 + leadingData.count + leadingData.count % 2
@@ -55,10 +79,11 @@ struct TIFFBuilder {
         out += leadingData
         if leadingData.count % 2 == 1 { out.append(0) }
 
-        let firstSize = directorySize(first)
-        let exifStart = ifd0Start + firstSize
-        write(first, at: ifd0Start, exifStart: exifStart, into: &out)
-        if !second.isEmpty { write(second, at: exifStart, exifStart: exifStart, into: &out) }
+        let exifStart = ifd0Start + directorySize(first)
+        let gpsStart = exifStart + (second.isEmpty ? 0 : directorySize(second))
+        write(first, at: ifd0Start, exifStart: exifStart, gpsStart: gpsStart, into: &out)
+        if !second.isEmpty { write(second, at: exifStart, exifStart: exifStart, gpsStart: gpsStart, into: &out) }
+        if !third.isEmpty { write(third, at: gpsStart, exifStart: exifStart, gpsStart: gpsStart, into: &out) }
         return out
     }
 
@@ -69,16 +94,15 @@ struct TIFFBuilder {
         }
     }
 
-    private func write(_ entries: [(tag: UInt16, value: Value)], at start: Int, exifStart: Int, into out: inout [UInt8]) {
+    private func write(_ entries: [(tag: UInt16, value: Value)], at start: Int, exifStart: Int, gpsStart: Int, into out: inout [UInt8]) {
         out += int(entries.count, 2)
         var data: [UInt8] = []
         let dataStart = start + 2 + 12 * entries.count + 4
         for (tag, value) in entries {
             var payload = bytes(of: value)
             if case .exifPointer = value { payload = int(exifStart, 4) }
-            let count: Int
-            if case .ascii = value { count = payload.count } else { count = 1 }
-            out += int(Int(tag), 2) + int(Int(value.type), 2) + int(count, 4)
+            if case .gpsPointer = value { payload = int(gpsStart, 4) }
+            out += int(Int(tag), 2) + int(Int(value.type), 2) + int(value.count, 4)
             if payload.count <= 4 {
                 out += payload + [UInt8](repeating: 0, count: 4 - payload.count)
             } else {
@@ -97,7 +121,9 @@ struct TIFFBuilder {
         case .short(let number): int(number, 2)
         case .long(let number): int(number, 4)
         case .dataOffset: int(8, 4)
-        case .exifPointer: int(0, 4)
+        case .exifPointer, .gpsPointer: int(0, 4)
+        case .rationals(let values, let denominator):
+            values.flatMap { int(Int(($0 * Double(denominator)).rounded()), 4) + int(denominator, 4) }
         }
     }
 

@@ -17,6 +17,13 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var cameraModel: String?
     /// Seconds of playback, for videos whose container says.
     public var duration: Double?
+    /// Where it was taken: EXIF GPS, else embedded XMP (photos); QuickTime `©xyz` or ISO 6709
+    /// location (videos). Sidecars are read by the caller.
+    public var position: GeoPosition?
+    /// The UTC time of the GPS fix (EXIF `GPSDateStamp` + `GPSTimeStamp`). `exifDate` already has
+    /// the offset derived from it when the file wrote none; a date found elsewhere (a file name,
+    /// a sidecar) can get one with `CaptureDate.withOffset(fromGPSTime:)`.
+    public var gpsTimestamp: GPSTimestamp?
     /// What stopped the read early when the file was only partly readable (e.g. cut short after
     /// its EXIF block); the other fields hold what was read before.
     public var problem: MetadataError?
@@ -24,7 +31,8 @@ public struct PhotoMetadata: Sendable, Hashable {
     public init(
         format: ImageFormat, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, exifDate: CaptureDate? = nil,
-        cameraMake: String? = nil, cameraModel: String? = nil, duration: Double? = nil
+        cameraMake: String? = nil, cameraModel: String? = nil, duration: Double? = nil,
+        position: GeoPosition? = nil, gpsTimestamp: GPSTimestamp? = nil
     ) {
         self.format = format
         self.pixelSize = pixelSize
@@ -34,6 +42,8 @@ public struct PhotoMetadata: Sendable, Hashable {
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.duration = duration
+        self.position = position
+        self.gpsTimestamp = gpsTimestamp
     }
 
     /// Photo or video, from the format.

@@ -12,7 +12,7 @@ struct PhotosCommand: AsyncParsableCommand {
         abstract: "List every indexed file with its capture date, date source and display size."
     )
 
-    @Flag(help: "Print a JSON array (fields: path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing; pathBytes for a name that is not UTF-8).")
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, offsetSource, dateSource, width, height, format, error, mediaType, duration, missing, latitude, longitude; pathBytes for a name that is not UTF-8).")
     var json = false
 
     @Flag(help: "List only the photos whose files a run did not find and kept (see `shoebox index --prune`).")

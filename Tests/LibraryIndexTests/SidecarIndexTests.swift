@@ -54,7 +54,7 @@ struct SidecarIndexTests {
         #expect(progress.failed == 0)
 
         let rows = try photosByPath(store)
-        #expect(rows["a.jpg"]?.captureDate == CaptureDate(local: LocalDateTime(year: 2019, month: 7, day: 4, hour: 18, minute: 30), offset: UTCOffset(seconds: 7200), source: .xmpSidecar))
+        #expect(rows["a.jpg"]?.captureDate == CaptureDate(local: LocalDateTime(year: 2019, month: 7, day: 4, hour: 18, minute: 30), offset: UTCOffset(seconds: 7200), source: .xmpSidecar, offsetSource: .exif))
         #expect(rows["takeout/b(1).jpg"]?.captureDate.source == .takeoutJSON)
         #expect(rows["takeout/\(Self.longName)"]?.captureDate.source == .takeoutJSON)
         #expect(rows["c.jpg"]?.captureDate.source == .dateTimeOriginal)

@@ -52,6 +52,10 @@ struct PhotosStreamingTests {
             photo.missingSince = i % 4 == 0 ? "2024-01-01T00:00:00Z" : nil
             photo.format = i % 5 == 0 ? nil : .heic
             photo.captureDate.offset = i % 2 == 0 ? nil : UTCOffset(seconds: 3600 * (i % 14) * (i % 3 == 0 ? -1 : 1) + 1800 * (i % 2))
+            photo.captureDate.offsetSource = photo.captureDate.offset == nil ? nil : OffsetSource.allCases[i % OffsetSource.allCases.count]
+            photo.position = i % 3 == 1 ? nil : GeoPosition(
+                latitude: [48.858222, -33.85678449, 0.1 + 0.2, 89.99999999, -0.000001, 1e-7][i % 6],
+                longitude: [2.2945, 151.21529671, -179.99999999, 1e-7, 100, -0.1 - 0.2][i % 6])
             photo.captureDate.local = LocalDateTime(
                 year: [2020, 5, 1999, 9999][i % 4], month: 1 + i % 12, day: 1 + i % 28, hour: i % 24, minute: i % 60,
                 second: (i * 7) % 60, millisecond: [nil, 0, 7, 999, 120][i % 5])
@@ -64,6 +68,34 @@ struct PhotosStreamingTests {
             try PhotoJSON.appendPrettyJSON(of: photo, to: &fromRow)
             #expect(fromRow == encoded, "\(String(decoding: fromRow, as: UTF8.self))\n≠\n\(String(decoding: encoded, as: UTF8.self))")
         }
+    }
+
+    @Test("photos --json prints latitude, longitude and offsetSource: numbers and a name, or null")
+    func positionFields() throws {
+        let tree = try TemporaryDirectory()
+        var fields = ExifFields(dateTimeOriginal: "2021:07:14 14:30:00")
+        fields.setPosition(latitude: -33.856784, longitude: 151.215297)
+        fields.gpsDateStamp = "2021:07:14"
+        fields.gpsTimeStamp = [4, 30, 0]
+        try tree.write("photos/gps.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: fields))
+        try tree.write("photos/plain.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: ExifFields(dateTimeOriginal: "2021:07:14 14:30:00", offsetTimeOriginal: "+01:00")))
+        let db = tree.path + "/index.sqlite"
+        let indexed = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let listed = try ShoeboxProcess.run(["photos", "--json", "--db", db])
+        #expect(listed.status == 0)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let byPath = Dictionary(uniqueKeysWithValues: objects.map { ($0["path"] as? String ?? "", $0) })
+        let gps = try #require(byPath["gps.jpg"])
+        // The fixture writes seconds in thousandths: about 3e-7 degrees.
+        #expect((gps["latitude"] as? Double).map { abs($0 + 33.856784) < 1e-6 } == true)
+        #expect((gps["longitude"] as? Double).map { abs($0 - 151.215297) < 1e-6 } == true)
+        #expect(gps["offset"] as? String == "+10:00")
+        #expect(gps["offsetSource"] as? String == "gps-time")
+        let plain = try #require(byPath["plain.jpg"])
+        #expect(plain["latitude"] is NSNull)
+        #expect(plain["longitude"] is NSNull)
+        #expect(plain["offsetSource"] as? String == "exif")
     }
 
     @Test("photos --json on an indexed tree of awkward names prints the encoder's bytes")

@@ -21,12 +21,18 @@ extension PhotoJSON {
         JSONText.appendOptionalString(format, to: &out)
         out.append(contentsOf: ",\n  \"height\" : ".utf8)
         JSONText.appendOptionalInteger(height, to: &out)
+        out.append(contentsOf: ",\n  \"latitude\" : ".utf8)
+        try JSONText.appendOptionalNumber(latitude, to: &out)
+        out.append(contentsOf: ",\n  \"longitude\" : ".utf8)
+        try JSONText.appendOptionalNumber(longitude, to: &out)
         out.append(contentsOf: ",\n  \"mediaType\" : ".utf8)
         JSONText.appendString(mediaType, to: &out)
         out.append(contentsOf: ",\n  \"missing\" : ".utf8)
         out.append(contentsOf: (missing ? "true" : "false").utf8)
         out.append(contentsOf: ",\n  \"offset\" : ".utf8)
         JSONText.appendOptionalString(offset, to: &out)
+        out.append(contentsOf: ",\n  \"offsetSource\" : ".utf8)
+        JSONText.appendOptionalString(offsetSource, to: &out)
         out.append(contentsOf: ",\n  \"path\" : ".utf8)
         JSONText.appendString(path, to: &out)
         if let pathBytes {
@@ -83,6 +89,10 @@ package enum JSONText {
         out.append(contentsOf: String(value).utf8)
     }
 
+    static func appendOptionalNumber(_ value: Double?, to out: inout [UInt8]) throws {
+        if let value { try appendNumber(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
     /// Swift's shortest round-trip form without a trailing `.0` (`3`, `2.5`, `1e+21`).
     static func appendNumber(_ value: Double, to out: inout [UInt8]) throws {
         guard value.isFinite else {
@@ -115,6 +125,10 @@ extension PhotoJSON {
         JSONText.appendOptionalString(photo.format?.rawValue, to: &out)
         out.append(contentsOf: ",\n  \"height\" : ".utf8)
         JSONText.appendOptionalInteger(photo.displaySize?.height, to: &out)
+        out.append(contentsOf: ",\n  \"latitude\" : ".utf8)
+        try JSONText.appendOptionalNumber(photo.position.map { degrees($0.latitude) }, to: &out)
+        out.append(contentsOf: ",\n  \"longitude\" : ".utf8)
+        try JSONText.appendOptionalNumber(photo.position.map { degrees($0.longitude) }, to: &out)
         out.append(contentsOf: ",\n  \"mediaType\" : ".utf8)
         JSONText.appendString(photo.mediaType.rawValue, to: &out)
         out.append(contentsOf: ",\n  \"missing\" : ".utf8)
@@ -130,6 +144,8 @@ extension PhotoJSON {
         } else {
             out.append(contentsOf: "null".utf8)
         }
+        out.append(contentsOf: ",\n  \"offsetSource\" : ".utf8)
+        JSONText.appendOptionalString(date.offsetSource?.rawValue, to: &out)
         out.append(contentsOf: ",\n  \"path\" : ".utf8)
         let bytes = photo.path.bytes
         if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {

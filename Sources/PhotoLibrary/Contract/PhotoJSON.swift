@@ -19,6 +19,11 @@ public struct PhotoJSON: Encodable, Sendable {
     public var duration: Double?
     /// Whether the last run did not find the file and kept its row.
     public var missing: Bool
+    /// Degrees north and east (seven decimals, about a centimetre), or both `nil`.
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Where `offset` came from: `exif`, `gps-time`, `place`, or `nil`.
+    public var offsetSource: String?
     /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
     public var pathBytes: String?
 
@@ -36,7 +41,13 @@ public struct PhotoJSON: Encodable, Sendable {
         // Milliseconds are plenty, and keep the JSON free of binary-fraction noise.
         duration = photo.duration.map { ($0 * 1000).rounded() / 1000 }
         missing = photo.missingSince != nil
+        latitude = photo.position.map { Self.degrees($0.latitude) }
+        longitude = photo.position.map { Self.degrees($0.longitude) }
+        offsetSource = photo.captureDate.offsetSource?.rawValue
     }
+
+    /// Degrees rounded to seven decimals, which keeps the JSON free of binary-fraction noise.
+    static func degrees(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
 
     /// Explicit nulls: a missing value is `null`, not an absent key (`pathBytes` excepted).
     public func encode(to encoder: any Encoder) throws {
@@ -52,11 +63,15 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(mediaType, forKey: .mediaType)
         try c.encode(duration, forKey: .duration)
         try c.encode(missing, forKey: .missing)
+        try c.encode(latitude, forKey: .latitude)
+        try c.encode(longitude, forKey: .longitude)
+        try c.encode(offsetSource, forKey: .offsetSource)
         try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
     }
 
     enum CodingKeys: String, CodingKey {
         case path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing, pathBytes
+        case latitude, longitude, offsetSource
     }
 }
 

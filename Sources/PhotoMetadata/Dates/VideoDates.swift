@@ -24,7 +24,7 @@ struct VideoDates: Sendable, Hashable {
     /// The first valid date of the chain.
     func captureDate(timeZone: LocalTimeZone) -> CaptureDate? {
         if let text = creationText, let parsed = ExifDateParser.dateTime(text) {
-            return CaptureDate(local: parsed.local, offset: parsed.offset, source: .creationDate)
+            return CaptureDate(local: parsed.local, offset: parsed.offset, source: .creationDate, offsetSource: parsed.offset == nil ? nil : .exif)
         }
         if let containerLocal {
             return CaptureDate(local: containerLocal, source: .dateTimeOriginal)

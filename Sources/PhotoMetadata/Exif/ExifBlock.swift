@@ -1,11 +1,12 @@
 /// Turns an EXIF TIFF structure, wherever it lives, into `ExifValues` through libexif.
 ///
-/// The IFD0 and Exif IFD entries Shoebox reads (`TIFFTag.exifFields`) are first copied into a
-/// compact block of a few hundred bytes, which libexif then decodes. Compared with handing
-/// libexif the whole block, this skips its maker-note parsing and thumbnail copy (about a third
-/// of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at the end of a
-/// TIFF file), accepts raw headers with their own magic number (RW2, ORF), and ignores an Exif
-/// IFD pointer stored with a non-pointer type, which libexif would follow into unrelated bytes.
+/// The IFD0, Exif IFD and GPS IFD entries Shoebox reads (`TIFFTag.exifFields`, `gpsFields`) are
+/// first copied into a compact block of a few hundred bytes, which libexif then decodes. Compared
+/// with handing libexif the whole block, this skips its maker-note parsing and thumbnail copy
+/// (about a third of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at
+/// the end of a TIFF file), accepts raw headers with their own magic number (RW2, ORF), and
+/// ignores an Exif IFD pointer stored with a non-pointer type, which libexif would follow into
+/// unrelated bytes.
 enum ExifBlock {
     /// Reads the EXIF of a TIFF structure in memory that starts at `tiffStart` of `block`.
     static func values(in block: ByteView, tiffStart: Int) -> ExifValues {
@@ -33,25 +34,39 @@ enum ExifBlock {
         return values(of: structure, ifd0: ifd0)
     }
 
-    /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
-    static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
-        var exif: TIFFStructure.Directory?
-        // Only a LONG or IFD pointer is followed: real files store it as text too.
-        if let pointer = ifd0.entry(TIFFTag.exifIFD), pointer.type == 4 || pointer.type == 13,
-           let offset = try? structure.integers(of: pointer, limit: 1).first {
-            exif = try? structure.directory(at: offset)
-        }
-        let compact = compactBlock(structure, ifd0: ifd0, exif: exif)
+    /// Reads a TIFF structure in memory whose first directory is a GPS IFD (Canon CR3's `CMT4`).
+    static func gpsValues(in block: ByteView) -> ExifValues {
+        guard let structure = try? TIFFStructure(source: .memory(block)),
+              let gps = try? structure.directory(at: structure.firstDirectoryOffset)
+        else { return ExifValues() }
+        let compact = compactBlock(structure, ifd0: TIFFStructure.Directory(entries: [], next: 0), exif: nil, gps: gps)
         return ExifDecoder.decode(payload: ByteView(compact))
     }
 
-    /// `Exif\0\0` and a TIFF structure holding only the fields of `TIFFTag.exifFields`.
-    static func compactBlock(_ structure: TIFFStructure, ifd0: TIFFStructure.Directory, exif: TIFFStructure.Directory?) -> [UInt8] {
+    /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
+    static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
+        // Only a LONG or IFD pointer is followed: real files store it as text too.
+        func directory(at tag: UInt16) -> TIFFStructure.Directory? {
+            guard let pointer = ifd0.entry(tag), pointer.type == 4 || pointer.type == 13,
+                  let offset = try? structure.integers(of: pointer, limit: 1).first
+            else { return nil }
+            return try? structure.directory(at: offset)
+        }
+        let compact = compactBlock(structure, ifd0: ifd0, exif: directory(at: TIFFTag.exifIFD), gps: directory(at: TIFFTag.gpsIFD))
+        return ExifDecoder.decode(payload: ByteView(compact))
+    }
+
+    /// `Exif\0\0` and a TIFF structure holding only the fields of `TIFFTag.exifFields` (IFD0 and
+    /// the Exif IFD) and `TIFFTag.gpsFields` (the GPS IFD).
+    static func compactBlock(
+        _ structure: TIFFStructure, ifd0: TIFFStructure.Directory, exif: TIFFStructure.Directory?,
+        gps: TIFFStructure.Directory?
+    ) -> [UInt8] {
         typealias Field = (tag: UInt16, type: UInt16, count: Int, value: [UInt8])
-        func fields(of directory: TIFFStructure.Directory?) -> [Field] {
+        func fields(of directory: TIFFStructure.Directory?, _ wanted: Set<UInt16>) -> [Field] {
             guard let directory else { return [] }
             var result: [Field] = []
-            for entry in directory.entries where TIFFTag.exifFields.contains(entry.tag) {
+            for entry in directory.entries where wanted.contains(entry.tag) {
                 guard !result.contains(where: { $0.tag == entry.tag }),
                       let bytes = try? structure.bytes(of: entry, limit: 256) else { continue }
                 let unit = entry.unitSize ?? 1
@@ -60,8 +75,9 @@ enum ExifBlock {
             return result.sorted { $0.tag < $1.tag }
         }
         let order = structure.order
-        let first = fields(of: ifd0)
-        let second = fields(of: exif)
+        let first = fields(of: ifd0, TIFFTag.exifFields)
+        let second = fields(of: exif, TIFFTag.exifFields)
+        let third = fields(of: gps, TIFFTag.gpsFields)
 
         var out = ExifDecoder.exifMarker
         out += order == .littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
@@ -69,20 +85,22 @@ enum ExifBlock {
         func put32(_ value: Int) { out += bytes(UInt32(value), 4, order) }
         put32(8)
 
-        // Offsets count from the TIFF header, which sits 6 bytes into `out`.
-        func write(_ fields: [Field], extraPointer: Bool) -> Int? {
-            let count = fields.count + (extraPointer ? 1 : 0)
+        // Offsets count from the TIFF header, which sits 6 bytes into `out`. Pointer entries
+        // (`pointers`, in tag order after the fields) get a zero, filled in once their directory
+        // is written; their slots are returned by tag.
+        func write(_ fields: [Field], pointers: [UInt16]) -> [UInt16: Int] {
+            let count = fields.count + pointers.count
             let start = out.count - 6
             var dataOffset = start + 2 + 12 * count + 4
             var data: [UInt8] = []
-            var pointerSlot: Int?
+            var slots: [UInt16: Int] = [:]
             put16(count)
-            var pending = fields.map { Optional($0) }
-            if extraPointer { pending.append(nil) }
-            for field in pending {
+            let pending = (fields.map { Optional($0) } + pointers.map { _ in nil }).enumerated()
+            for (index, field) in pending {
                 guard let field else {
-                    put16(Int(TIFFTag.exifIFD)); put16(4); put32(1)
-                    pointerSlot = out.count
+                    let tag = pointers[index - fields.count]
+                    put16(Int(tag)); put16(4); put32(1)
+                    slots[tag] = out.count
                     put32(0)
                     continue
                 }
@@ -98,13 +116,16 @@ enum ExifBlock {
             }
             put32(0)
             out += data
-            return pointerSlot
+            return slots
         }
-        let slot = write(first, extraPointer: !second.isEmpty)
-        if let slot {
-            let exifStart = bytes(UInt32(out.count - 6), 4, order)
-            out.replaceSubrange(slot..<slot + 4, with: exifStart)
-            _ = write(second, extraPointer: false)
+        var pointers: [UInt16] = []
+        if !second.isEmpty { pointers.append(TIFFTag.exifIFD) }
+        if !third.isEmpty { pointers.append(TIFFTag.gpsIFD) }
+        let slots = write(first, pointers: pointers)
+        for (tag, fields) in [(TIFFTag.exifIFD, second), (TIFFTag.gpsIFD, third)] {
+            guard let slot = slots[tag] else { continue }
+            out.replaceSubrange(slot..<slot + 4, with: bytes(UInt32(out.count - 6), 4, order))
+            _ = write(fields, pointers: [])
         }
         return out
     }

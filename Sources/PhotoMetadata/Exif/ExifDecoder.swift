@@ -49,6 +49,41 @@ private final class ExifDocument {
             dateTime: text(EXIF_TAG_DATE_TIME, in: [EXIF_IFD_0, EXIF_IFD_EXIF]),
             subSeconds: text(EXIF_TAG_SUB_SEC_TIME, in: exifFirst),
             offset: text(EXIF_TAG_OFFSET_TIME, in: exifFirst))
+        let gps = [EXIF_IFD_GPS]
+        values.gps.latitudeRef = text(Self.gpsTag(EXIF_TAG_GPS_LATITUDE_REF), in: gps)
+        values.gps.latitude = rationals(Self.gpsTag(EXIF_TAG_GPS_LATITUDE), in: gps)
+        values.gps.longitudeRef = text(Self.gpsTag(EXIF_TAG_GPS_LONGITUDE_REF), in: gps)
+        values.gps.longitude = rationals(Self.gpsTag(EXIF_TAG_GPS_LONGITUDE), in: gps)
+        values.gps.dateStamp = text(Self.gpsTag(EXIF_TAG_GPS_DATE_STAMP), in: gps)
+        values.gps.timeStamp = rationals(Self.gpsTag(EXIF_TAG_GPS_TIME_STAMP), in: gps)
+        return values
+    }
+
+    /// libexif defines the GPS tags as macros, which Swift imports as plain integers.
+    private static func gpsTag(_ number: some BinaryInteger) -> ExifTag {
+        ExifTag(rawValue: numericCast(number))
+    }
+
+    /// Up to three RATIONAL (or non-negative SRATIONAL) values.
+    private func rationals(_ tag: ExifTag, in ifds: [ExifIfd]) -> [ExifValues.Rational]? {
+        guard let entry = entry(tag, in: ifds), let bytes = entry.pointee.data else { return nil }
+        let order = exif_data_get_byte_order(data)
+        let count = min(Int(entry.pointee.size) / 8, Int(entry.pointee.components), 3)
+        guard count > 0 else { return nil }
+        var values: [ExifValues.Rational] = []
+        for index in 0..<count {
+            let at = bytes + 8 * index
+            switch entry.pointee.format {
+            case EXIF_FORMAT_RATIONAL:
+                let value = exif_get_rational(at, order)
+                values.append(.init(numerator: Double(value.numerator), denominator: Double(value.denominator)))
+            case EXIF_FORMAT_SRATIONAL:
+                let value = exif_get_srational(at, order)
+                values.append(.init(numerator: Double(value.numerator), denominator: Double(value.denominator)))
+            default:
+                return nil
+            }
+        }
         return values
     }
 

@@ -11,12 +11,49 @@ struct ExifValues: Sendable, Hashable {
         var offset: String?
     }
 
+    /// An unsigned EXIF rational, kept as written (a zero denominator included).
+    struct Rational: Sendable, Hashable {
+        var numerator: Double
+        var denominator: Double
+    }
+
+    /// The GPS IFD fields Shoebox uses.
+    struct GPS: Sendable, Hashable {
+        var latitudeRef: String?
+        /// Degrees, minutes, seconds.
+        var latitude: [Rational]?
+        var longitudeRef: String?
+        var longitude: [Rational]?
+        /// `GPSDateStamp`, `YYYY:MM:DD` (UTC).
+        var dateStamp: String?
+        /// `GPSTimeStamp`: hours, minutes, seconds (UTC).
+        var timeStamp: [Rational]?
+
+        var isEmpty: Bool { self == GPS() }
+
+        /// The position, when both coordinates and their references are valid.
+        var position: GeoPosition? {
+            guard let latitude, let longitude,
+                  let lat = GeoPosition.exifCoordinate(latitude.map { ($0.numerator, $0.denominator) }, reference: latitudeRef, positive: "N", negative: "S"),
+                  let lon = GeoPosition.exifCoordinate(longitude.map { ($0.numerator, $0.denominator) }, reference: longitudeRef, positive: "E", negative: "W")
+            else { return nil }
+            return GeoPosition(latitude: lat, longitude: lon)
+        }
+
+        /// The UTC time of the fix, when both the date and the time stamp are valid.
+        var timestamp: GPSTimestamp? {
+            let time = timeStamp?.map { $0.denominator > 0 ? $0.numerator / $0.denominator : .nan }
+            return GPSTimestamp(dateStamp: dateStamp, time: time)
+        }
+    }
+
     var orientation: Int?
     var make: String?
     var model: String?
     var original = Stamp()
     var digitized = Stamp()
     var modified = Stamp()
+    var gps = GPS()
 
     /// These values with every missing field taken from `other`.
     func filling(from other: ExifValues) -> ExifValues {
@@ -30,6 +67,7 @@ struct ExifValues: Sendable, Hashable {
         merged.original = pick(original, other.original)
         merged.digitized = pick(digitized, other.digitized)
         merged.modified = pick(modified, other.modified)
+        merged.gps = gps.isEmpty ? other.gps : gps
         return merged
     }
 
@@ -45,7 +83,7 @@ struct ExifValues: Sendable, Hashable {
                 local.millisecond = millisecond
             }
             let offset = stamp.offset.flatMap(ExifDateParser.offset) ?? parsed.offset
-            return CaptureDate(local: local, offset: offset, source: source)
+            return CaptureDate(local: local, offset: offset, source: source, offsetSource: offset == nil ? nil : .exif)
         }
         return nil
     }

@@ -11,6 +11,7 @@ enum TIFFTag {
     static let dateTime: UInt16 = 0x0132
     static let subIFDs: UInt16 = 0x014A
     static let exifIFD: UInt16 = 0x8769
+    static let gpsIFD: UInt16 = 0x8825
     static let dngVersion: UInt16 = 0xC612
     static let dateTimeOriginal: UInt16 = 0x9003
     static let dateTimeDigitized: UInt16 = 0x9004
@@ -26,4 +27,7 @@ enum TIFFTag {
         make, model, orientation, dateTime, dateTimeOriginal, dateTimeDigitized,
         offsetTime, offsetTimeOriginal, offsetTimeDigitized, subSecTime, subSecTimeOriginal, subSecTimeDigitized,
     ]
+
+    /// The GPS IFD tags copied: latitude and longitude with their references, date and time stamps.
+    static let gpsFields: Set<UInt16> = [0x0001, 0x0002, 0x0003, 0x0004, 0x0007, 0x001D]
 }

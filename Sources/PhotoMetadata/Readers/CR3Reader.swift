@@ -1,5 +1,5 @@
-/// Canon CR3: an ISO BMFF file whose `moov/uuid` box holds IFD0 (`CMT1`) and the Exif IFD (`CMT2`)
-/// as separate TIFF structures.
+/// Canon CR3: an ISO BMFF file whose `moov/uuid` box holds IFD0 (`CMT1`), the Exif IFD (`CMT2`)
+/// and the GPS IFD (`CMT4`) as separate TIFF structures, each directory as its structure's IFD0.
 enum CR3Reader {
     static let canonUUID: [UInt8] = [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
     static let maximumBlock = 1024 * 1024
@@ -13,9 +13,11 @@ enum CR3Reader {
             let identifier = try file.view(at: box.start + box.headerSize - 16, count: 16)
             guard identifier.matches(canonUUID) else { continue }
             for block in ISOBox.children(of: file, from: box.contentStart, to: box.end) {
-                guard block.type == FourCC("CMT1") || block.type == FourCC("CMT2"), block.contentSize <= maximumBlock else { continue }
+                let isGPS = block.type == FourCC("CMT4")
+                guard block.type == FourCC("CMT1") || block.type == FourCC("CMT2") || isGPS, block.contentSize <= maximumBlock else { continue }
                 let tiff = try file.view(at: block.contentStart, count: block.contentSize)
-                facts.exif = facts.exif.filling(from: ExifBlock.values(in: tiff, tiffStart: 0))
+                let values = isGPS ? ExifBlock.gpsValues(in: tiff) : ExifBlock.values(in: tiff, tiffStart: 0)
+                facts.exif = facts.exif.filling(from: values)
             }
             return
         }

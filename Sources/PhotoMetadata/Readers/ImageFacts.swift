@@ -12,11 +12,13 @@ struct ImageFacts {
     var duration: Double?
     /// The dates a video container records, before the chain picks one.
     var videoDates = VideoDates()
+    /// A position found outside EXIF: a movie's location, or embedded XMP. EXIF GPS wins.
+    var position: GeoPosition?
 
     init(format: ImageFormat) { self.format = format }
 
     /// Whether anything beyond the format was found.
-    var isEmpty: Bool { pixelSize == nil && exif.isEmpty && duration == nil && videoDates.isEmpty }
+    var isEmpty: Bool { pixelSize == nil && exif.isEmpty && duration == nil && videoDates.isEmpty && position == nil }
 
     /// Sets the pixel size when both sides are positive.
     mutating func setSize(width: Int, height: Int) {
@@ -39,10 +41,12 @@ struct ImageFacts {
         case _ where format.mediaType == .video: turned = quarterTurns % 2 != 0
         default: turned = (5...8).contains(exif.orientation ?? 1)
         }
+        let gpsTimestamp = exif.gps.timestamp
         let date = format.mediaType == .video ? videoDates.captureDate(timeZone: timeZone) : exif.captureDate
         return PhotoMetadata(
             format: format, pixelSize: pixelSize, orientation: exif.orientation,
             displaySize: turned ? pixelSize?.transposed : pixelSize,
-            exifDate: date, cameraMake: exif.make, cameraModel: exif.model, duration: duration)
+            exifDate: date?.withOffset(fromGPSTime: gpsTimestamp), cameraMake: exif.make, cameraModel: exif.model,
+            duration: duration, position: exif.gps.position ?? position, gpsTimestamp: gpsTimestamp)
     }
 }

@@ -1,10 +1,13 @@
-/// Reads a JPEG (also MPO, and JPEGs embedded in raw files): APP1 Exif and the SOFn size.
+/// Reads a JPEG (also MPO, and JPEGs embedded in raw files): APP1 Exif, the position in an
+/// APP1 XMP packet, and the SOFn size.
 ///
 /// Walks the marker segments from SOI to SOS, reading only segment headers, the first
-/// Exif APP1 and the first frame header.
+/// Exif APP1, the first XMP APP1 and the first frame header.
 enum JPEGReader {
     /// Most segments walked before giving up (real files have a few dozen).
     static let maximumSegments = 4096
+    /// The name that starts an APP1 XMP packet.
+    static let xmpNamespace = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
     /// Reads the JPEG that starts at file offset `start` (its SOI marker).
     static func read(_ file: FileBytes, at start: Int = 0, into facts: inout ImageFacts) throws(MetadataError) {
@@ -12,6 +15,7 @@ enum JPEGReader {
         guard soi.matches([0xFF, 0xD8]) else { throw .malformed("The embedded JPEG has no start-of-image marker.") }
         var position = start + 2
         var foundExif = false
+        var foundXMP = false
         for _ in 0..<maximumSegments {
             guard position + 2 <= file.size else { throw MetadataError(.truncated, "The JPEG ends before its image data.") }
             var header = try file.view(at: position, upTo: 4, readAhead: 64 * 1024)
@@ -37,11 +41,15 @@ enum JPEGReader {
             guard length >= 2 else { throw .malformed("A JPEG segment has an impossible length (\(length)).") }
             let payloadStart = position + 4
             let payloadLength = length - 2
-            if marker == 0xE1, !foundExif, payloadLength > 14 {
+            if marker == 0xE1, !foundExif || !foundXMP, payloadLength > 14 {
                 let payload = try file.view(at: payloadStart, upTo: payloadLength, readAhead: 64 * 1024)
-                if payload.matches(ExifDecoder.exifMarker.prefix(4)), payload.count > 6 {
+                if !foundExif, payload.matches(ExifDecoder.exifMarker.prefix(4)), payload.count > 6 {
                     foundExif = true
                     facts.exif = ExifBlock.values(in: payload, tiffStart: 6)
+                } else if !foundXMP, payload.matches(xmpNamespace) {
+                    foundXMP = true
+                    let packet = payload.suffix(from: xmpNamespace.count)
+                    facts.position = SidecarReader.xmpPosition(SidecarScanner(packet))
                 }
             } else if isFrameHeader(marker), facts.pixelSize == nil {
                 let frame = try file.view(at: payloadStart, count: min(payloadLength, 5))

@@ -24,7 +24,8 @@ enum QuickTimeReader {
         }
         var fallbackTrack: TrackHeader?
         var chosenTrack: TrackHeader?
-        var userDataDate: String?
+        var metaTexts = QuickTimeMetadata.Texts()
+        var userDataTexts = QuickTimeMetadata.Texts()
         for box in ISOBox.children(of: file, from: movie.contentStart, to: movie.end) {
             try file.checkDeadline()
             switch box.type {
@@ -34,19 +35,21 @@ enum QuickTimeReader {
                 guard let track = try videoTrack(box, file) else { continue }
                 if track.isEnabled { chosenTrack = track } else if fallbackTrack == nil { fallbackTrack = track }
             case FourCC("meta"):
-                if facts.videoDates.creationText == nil, box.contentSize <= maximumMetadataBox {
-                    facts.videoDates.creationText = QuickTimeMetadata.creationDate(inMeta: try file.view(at: box.contentStart, count: box.contentSize))
+                if box.contentSize <= maximumMetadataBox {
+                    metaTexts = metaTexts.filling(from: QuickTimeMetadata.texts(inMeta: try file.view(at: box.contentStart, count: box.contentSize)))
                 }
             case FourCC("udta"):
                 if box.contentSize <= maximumMetadataBox {
-                    let text = QuickTimeMetadata.creationDate(inUserData: try file.view(at: box.contentStart, count: box.contentSize))
-                    userDataDate = userDataDate ?? text
+                    userDataTexts = userDataTexts.filling(from: QuickTimeMetadata.texts(inUserData: try file.view(at: box.contentStart, count: box.contentSize)))
                 }
             default:
                 break
             }
         }
-        facts.videoDates.creationText = facts.videoDates.creationText ?? userDataDate
+        let texts = metaTexts.filling(from: userDataTexts)
+        facts.videoDates.creationText = texts.creationDate
+        // The first location that reads as a position: a damaged key does not hide a good atom.
+        facts.position = [metaTexts.location, userDataTexts.location].lazy.compactMap { $0.flatMap(GeoPosition.init(iso6709:)) }.first
         if let track = chosenTrack ?? fallbackTrack {
             facts.setSize(width: track.width, height: track.height)
             facts.quarterTurns = track.quarterTurns

@@ -63,6 +63,30 @@ struct SidecarScanner {
         return digits > 0 ? value : nil
     }
 
+    /// A number in a flat JSON object: `"field": 12.5` inside the object that follows `"object"`
+    /// (Takeout's `geoData`: `{"latitude": …, "longitude": …, "altitude": …}`).
+    func jsonNumber(_ field: String, inObject object: String) -> Double? {
+        let key = Array("\"\(object)\"".utf8)
+        guard let found = find(key, from: 0) else { return nil }
+        var index = found + key.count
+        while let byte = try? text.u8(index), Self.isSpace(byte) || byte == UInt8(ascii: ":") { index += 1 }
+        guard (try? text.u8(index)) == UInt8(ascii: "{") else { return nil }
+        let objectStart = index
+        let fieldKey = Array("\"\(field)\"".utf8)
+        guard let objectEnd = text.firstIndex(of: UInt8(ascii: "}"), from: objectStart),
+              let at = find(fieldKey, from: objectStart), at < objectEnd
+        else { return nil }
+        index = at + fieldKey.count
+        while let byte = try? text.u8(index), Self.isSpace(byte) || byte == UInt8(ascii: ":") { index += 1 }
+        var number: [UInt8] = []
+        while let byte = try? text.u8(index), number.count < Self.maximumValue,
+              (byte >= 0x30 && byte <= 0x39) || "+-.eE".utf8.contains(byte) {
+            number.append(byte)
+            index += 1
+        }
+        return Double(String(decoding: number, as: UTF8.self))
+    }
+
     /// The bytes from `start` up to `terminator`, when it comes within `maximumValue` bytes.
     private func value(from start: Int, until terminator: UInt8) -> [UInt8]? {
         var index = start

@@ -46,8 +46,8 @@ enum FuzzTarget: String, CaseIterable {
             return
         }
         if self == .sidecar {
-            _ = try? SidecarReader().date(in: bytes, kind: .xmp)
-            _ = try? SidecarReader().date(in: bytes, kind: .takeoutJSON)
+            _ = try? SidecarReader().contents(in: bytes, kind: .xmp)
+            _ = try? SidecarReader().contents(in: bytes, kind: .takeoutJSON)
             return
         }
         guard let file = try? FileBytes(bytes: bytes) else { return }
