@@ -11,13 +11,16 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
     public var sections: TimelineSettings
     /// Grid metrics of both levels, content insets and the default viewport.
     public var zoom: ZoomSettings
+    /// `shoebox serve`'s timeouts, connection cap and accepted host names.
+    public var server: ServerLimits
 
     public static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
 
-    public init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings) {
+    public init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings, server: ServerLimits = ServerLimits()) {
         self.index = index
         self.sections = sections
         self.zoom = zoom
+        self.server = server
     }
 
     public init(from decoder: any Decoder) throws {
@@ -25,6 +28,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         index = try c.decodeIfPresent(IndexSettings.self, forKey: .index) ?? .default
         sections = try c.decodeIfPresent(TimelineSettings.self, forKey: .sections) ?? TimelineSettings()
         zoom = try c.decodeIfPresent(ZoomSettings.self, forKey: .zoom) ?? ZoomSettings()
+        server = try c.decodeIfPresent(ServerLimits.self, forKey: .server) ?? ServerLimits()
     }
 
     /// Reads the first configuration file that exists: `explicitPath`, else `$SHOEBOX_CONFIG` (which
@@ -85,6 +89,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         try index.validate()
         try sections.validate()
         try zoom.validate()
+        try server.validate()
     }
 
     /// "sections.coarse.seed must be a whole number ≥ 0" for a seed JSON holds but `UInt64` cannot.
