@@ -35,8 +35,11 @@ public enum ShoeboxServer {
         }()
         let library = try PhotoLibrary(databasePath: settings.databasePath, configuration: settings.configuration)
         let state = try LibraryState(library: library)
+        let limits = settings.configuration.server
         let router = Router()
+        router.middlewares.add(MethodMiddleware())
         router.middlewares.add(JSONErrorMiddleware())
+        router.middlewares.add(HostMiddleware(boundHost: settings.host, names: limits.hostNames))
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
         let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails", memoryBudget: API.thumbnailMemory)
         let events = EventHub()
@@ -57,11 +60,20 @@ public enum ShoeboxServer {
                 throw LibraryError(error)
             }
         }
+        let descriptors = FileDescriptorLimit.raise()
+        if let descriptors, descriptors.raised {
+            logger.debug("Raised the open-file limit to \(descriptors.soft).")
+        }
+        let connections = ConnectionCounter(limit: FileDescriptorLimit.connectionCap(limits.maxConnections, soft: descriptors?.soft))
         return Application(
             router: router,
+            server: .guardedHTTP1(limits: limits, connections: connections),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Shoebox"),
             services: services,
-            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? settings.port) },
+            onServerRunning: { channel in
+                try? await channel.pipeline.addHandler(AcceptErrorLogger(logger: logger, limit: descriptors?.soft), position: .first).get()
+                await onReady(channel.localAddress?.port ?? settings.port)
+            },
             logger: logger
         )
     }
@@ -88,16 +100,24 @@ struct API: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         let api = router.group("api")
-        api.get("library") { _, _ in try library() }
-        api.get("sections") { request, _ in try sections(request) }
-        api.get("sections/:level/:index") { request, context in try section(request, context) }
-        api.get("layout") { request, _ in try layout(request) }
-        api.get("zoom") { request, _ in try zoom(request) }
-        api.get("photos/:id") { _, context in try photo(context) }
-        api.get("photos/:id/position") { _, context in try position(context) }
-        api.get("photos/:id/original") { request, context in try original(request, context) }
-        api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
-        api.get("events") { _, _ in events.response() }
+        /// A GET route that answers HEAD too (`MethodMiddleware` drops the body).
+        func get(
+            _ group: RouterGroup<BasicRequestContext>, _ path: RouterPath,
+            _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        ) {
+            group.get(path, use: handler)
+            group.head(path, use: handler)
+        }
+        get(api, "library") { _, _ in try library() }
+        get(api, "sections") { request, _ in try sections(request) }
+        get(api, "sections/:level/:index") { request, context in try section(request, context) }
+        get(api, "layout") { request, _ in try layout(request) }
+        get(api, "zoom") { request, _ in try zoom(request) }
+        get(api, "photos/:id") { _, context in try photo(context) }
+        get(api, "photos/:id/position") { _, context in try position(context) }
+        get(api, "photos/:id/original") { request, context in try original(request, context) }
+        get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        get(api, "events") { _, _ in events.response() }
     }
 
     // MARK: Routes
@@ -133,17 +153,17 @@ struct API: Sendable {
         guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
             throw APIError.badRequest("The level must be coarse or fine.")
         }
-        guard let index = context.parameters.get("index", as: Int.self) else {
-            throw APIError.badRequest("The section must be a whole number.")
-        }
+        let index = try Query.int(context.parameters.get("index") ?? "", name: "The section", in: Query.Limits.section)
         let query = Query(request)
-        let from = try query.int("from") ?? 0
-        let count = try query.int("count")
-        guard from >= 0, (count ?? 0) >= 0 else { throw APIError.badRequest("from and count must be 0 or more.") }
+        // Both at most a billion, so `from + count` cannot overflow.
+        let from = try query.int("from", in: Query.Limits.item) ?? 0
+        let count = try query.int("count", in: Query.Limits.item)
         let loaded = state.loaded
         let summary = try loaded.snapshot.summaries(level, section: index)[0]
         let items = from..<(count.map { from + $0 } ?? Int.max)
-        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true))
+        return try json(loaded.cachedPage("\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
+            try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
+        }, for: request)
     }
 
     /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
@@ -188,18 +208,19 @@ struct API: Sendable {
         let query = Query(request)
         let from = try query.level("from")
         let anchor: ZoomRequest.Anchor
-        if let focalY = try query.double("focalY") {
+        if let focalY = try query.double("focalY", in: Query.Limits.focal) {
             guard query.raw("section") == nil, query.raw("item") == nil else {
                 throw APIError.badRequest("Give either section and item or focalY, not both.")
             }
-            anchor = .focalPoint(x: try query.double("focalX"), y: focalY)
+            anchor = .focalPoint(x: try query.double("focalX", in: Query.Limits.focal), y: focalY)
         } else {
-            guard let section = try query.int("section"), let item = try query.int("item") else {
+            guard let section = try query.int("section", in: Query.Limits.section),
+                  let item = try query.int("item", in: Query.Limits.item) else {
                 throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")
             }
             anchor = .item(section: section, item: item)
         }
-        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset") ?? 0, viewport: try query.viewport())
+        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset", in: Query.Limits.offset) ?? 0, viewport: try query.viewport())
         return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 
@@ -325,47 +346,29 @@ struct API: Sendable {
         case .png: "image/png"
         case .webp: "image/webp"
         case .tiff: "image/tiff"
-        default: "application/octet-stream"
+        case .dng: "image/x-adobe-dng"
+        case .cr2: "image/x-canon-cr2"
+        case .cr3: "image/x-canon-cr3"
+        case .crw: "image/x-canon-crw"
+        case .nef: "image/x-nikon-nef"
+        case .arw: "image/x-sony-arw"
+        case .orf: "image/x-olympus-orf"
+        case .rw2: "image/x-panasonic-rw2"
+        case .pef: "image/x-pentax-pef"
+        case .raf: "image/x-fuji-raf"
+        case .mrw: "image/x-minolta-mrw"
+        case .x3f: "image/x-sigma-x3f"
+        case .iiq, .srw: "image/x-dcraw"
+        case .mp4: "video/mp4"
+        case .mov: "video/quicktime"
+        case .m4v: "video/x-m4v"
+        case .threeGP: "video/3gpp"
+        case .avi: "video/x-msvideo"
+        case .mkv: "video/x-matroska"
+        case .webm: "video/webm"
+        case .mpegTS, .m2ts: "video/mp2t"
+        case nil: "application/octet-stream"
         }
-    }
-}
-
-/// Typed access to a request's query parameters, with 400s that name the parameter.
-private struct Query {
-    let request: Request
-
-    init(_ request: Request) { self.request = request }
-
-    func raw(_ name: String) -> String? { request.uri.queryParameters.get(name) }
-
-    func level(_ name: String) throws -> TimelineLevel {
-        guard let text = raw(name) else { throw APIError.badRequest("Give \(name)=coarse or \(name)=fine.") }
-        guard let level = TimelineLevel(rawValue: text) else {
-            throw APIError.badRequest("\(name) must be coarse or fine (got \(text)).")
-        }
-        return level
-    }
-
-    func int(_ name: String) throws -> Int? {
-        guard let text = raw(name) else { return nil }
-        guard let value = Int(text) else { throw APIError.badRequest("\(name) must be a whole number (got \(text)).") }
-        return value
-    }
-
-    func double(_ name: String) throws -> Double? {
-        guard let text = raw(name) else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            throw APIError.badRequest("\(name) must be a finite number (got \(text)).")
-        }
-        return value
-    }
-
-    func viewport() throws -> (width: Double, height: Double)? {
-        guard let text = raw("viewport") else { return nil }
-        guard let size = ZoomRequest.parseViewport(text) else {
-            throw APIError.badRequest("viewport must be WIDTHxHEIGHT in points, e.g. 390x844 (got \(text)).")
-        }
-        return size
     }
 }
 

@@ -29,6 +29,7 @@ enum Viewer {
             router.middlewares.add(FileMiddleware(directory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true, logger: logger))
         } else {
             logger.warning("The viewer's files were not found beside the executable; the API works, the viewer does not. Copy the Shoebox_ShoeboxServer.resources folder next to the shoebox executable.")
+            router.on("/", method: .head) { _, _ in Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"]) }
             router.get("/") { _, _ in
                 Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string:
                     "Shoebox is running; the viewer's files were not found beside the executable (copy the Shoebox_ShoeboxServer.resources folder next to it). The API is under /api.\n")))
