@@ -159,10 +159,17 @@ struct API: Sendable {
         let from = try query.int("from", in: Query.Limits.item) ?? 0
         let count = try query.int("count", in: Query.Limits.item)
         let loaded = state.loaded
-        let summary = try loaded.snapshot.summaries(level, section: index)[0]
+        let sections = loaded.snapshot.timeline.sectionCount(level)
+        guard index < sections else {
+            throw APIError(.notFound, code: "notFound", sections == 0
+                ? "There are no \(level) sections: the index is empty."
+                : "Section \(index) is out of range: the \(level) level has sections 0–\(sections - 1).")
+        }
         let items = from..<(count.map { from + $0 } ?? Int.max)
+        // Only a miss looks the section up: `summaries` summarises every section of the level.
         return try json(loaded.cachedPage("\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
-            try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
+            let summary = try loaded.snapshot.summaries(level, section: index)[0]
+            return try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
         }, for: request)
     }
 
