@@ -71,7 +71,10 @@ public enum ShoeboxServer {
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Shoebox"),
             services: services,
             onServerRunning: { channel in
-                try? await channel.pipeline.addHandler(AcceptErrorLogger(logger: logger, limit: descriptors?.soft), position: .first).get()
+                let limit = descriptors?.soft
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(AcceptErrorLogger(logger: logger, limit: limit), position: .first)
+                }.get()
                 await onReady(channel.localAddress?.port ?? settings.port)
             },
             logger: logger
@@ -138,97 +141,6 @@ struct API: Sendable {
             lastIndexed: loaded.statistics.lastIndexed,
             sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
         return try json(ContractJSON.encode(body, compact: true))
-    }
-
-    private func sections(_ request: Request) throws -> Response {
-        let level = try Query(request).level("level")
-        let loaded = state.loaded
-        return try json(loaded.cached("sections/\(level)") {
-            let summaries = try loaded.snapshot.summaries(level)
-            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
-        }, for: request)
-    }
-
-    private func section(_ request: Request, _ context: BasicRequestContext) throws -> Response {
-        guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
-            throw APIError.badRequest("The level must be coarse or fine.")
-        }
-        let index = try Query.int(context.parameters.get("index") ?? "", name: "The section", in: Query.Limits.section)
-        let query = Query(request)
-        // Both at most a billion, so `from + count` cannot overflow.
-        let from = try query.int("from", in: Query.Limits.item) ?? 0
-        let count = try query.int("count", in: Query.Limits.item)
-        let loaded = state.loaded
-        let sections = loaded.snapshot.timeline.sectionCount(level)
-        guard index < sections else {
-            throw APIError(.notFound, code: "notFound", sections == 0
-                ? "There are no \(level) sections: the index is empty."
-                : "Section \(index) is out of range: the \(level) level has sections 0–\(sections - 1).")
-        }
-        let items = from..<(count.map { from + $0 } ?? Int.max)
-        // Only a miss looks the section up: `summaries` summarises every section of the level.
-        return try json(loaded.cachedPage("\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
-            let summary = try loaded.snapshot.summaries(level, section: index)[0]
-            return try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
-        }, for: request)
-    }
-
-    /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
-    /// (coarse is null when the sample does not show it).
-    private func position(_ context: BasicRequestContext) throws -> Response {
-        let id = try photoID(context)
-        let loaded = state.loaded
-        guard let position = loaded.snapshot.position(ofPhotoID: id) else {
-            throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
-        }
-        let map = try loaded.snapshot.zoomMap(settings: state.library.configuration.zoom)
-        struct Place: Encodable { var section: Int; var item: Int }
-        struct Body: Encodable {
-            var id: Int64
-            var coarse: Place?
-            var fine: Place?
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: CodingKeys.self)
-                try c.encode(id, forKey: .id)
-                try c.encode(coarse, forKey: .coarse)
-                try c.encode(fine, forKey: .fine)
-            }
-            enum CodingKeys: String, CodingKey { case id, coarse, fine }
-        }
-        let place = { (level: TimelineLevel) in map.indexPath(ofPhoto: position, in: level).map { Place(section: $0.section, item: $0.item) } }
-        return try json(ContractJSON.encode(Body(id: id, coarse: place(.coarse), fine: place(.fine)), compact: true))
-    }
-
-    private func layout(_ request: Request) throws -> Response {
-        let query = Query(request)
-        let level = try query.level("level")
-        let viewport = try query.viewport()
-        let loaded = state.loaded
-        var settings = state.library.configuration.zoom
-        if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
-        return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
-            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
-        }, for: request)
-    }
-
-    private func zoom(_ request: Request) throws -> Response {
-        let query = Query(request)
-        let from = try query.level("from")
-        let anchor: ZoomRequest.Anchor
-        if let focalY = try query.double("focalY", in: Query.Limits.focal) {
-            guard query.raw("section") == nil, query.raw("item") == nil else {
-                throw APIError.badRequest("Give either section and item or focalY, not both.")
-            }
-            anchor = .focalPoint(x: try query.double("focalX", in: Query.Limits.focal), y: focalY)
-        } else {
-            guard let section = try query.int("section", in: Query.Limits.section),
-                  let item = try query.int("item", in: Query.Limits.item) else {
-                throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")
-            }
-            anchor = .item(section: section, item: item)
-        }
-        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset", in: Query.Limits.offset) ?? 0, viewport: try query.viewport())
-        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {
@@ -316,18 +228,18 @@ struct API: Sendable {
 
     // MARK: Helpers
 
-    private func photoID(_ context: BasicRequestContext) throws -> Int64 {
+    func photoID(_ context: BasicRequestContext) throws -> Int64 {
         guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
             throw APIError.badRequest("A photo id is a positive whole number.")
         }
         return id
     }
 
-    private func json(_ data: Data) -> Response {
+    func json(_ data: Data) -> Response {
         json(ByteBuffer(bytes: data))
     }
 
-    private func json(_ buffer: ByteBuffer) -> Response {
+    func json(_ buffer: ByteBuffer) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
@@ -335,7 +247,7 @@ struct API: Sendable {
     }
 
     /// A cached answer, gzip-compressed when the request's `Accept-Encoding` allows it.
-    private func json(_ answer: CachedAnswer, for request: Request) -> Response {
+    func json(_ answer: CachedAnswer, for request: Request) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Encoding"]
         if let gzipped = answer.gzipped, Gzip.isAccepted(by: request.headers[.acceptEncoding]) {
             headers[.contentEncoding] = "gzip"
