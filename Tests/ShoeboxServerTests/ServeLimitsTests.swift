@@ -90,3 +90,54 @@ private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, 
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+@Suite("shoebox serve: out of file descriptors")
+struct DescriptorExhaustionTests {
+    @Test("150 idle sockets against an open-file limit of 100: the server backs off, says so once, and serves again once they time out")
+    func idleSocketsPastTheLimit() async throws {
+        let fixture = try await ServerFixture(count: 3)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"ulimit -n 100 && exec "$0" serve --db "$1" --port 0 --max-connections 1000 --idle-timeout 1 --header-timeout 1"#,
+                             shoeboxExecutable, fixture.database]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = fixture.tree.path + "/cache"
+        process.environment = environment
+        let logPath = fixture.tree.path + "/serve.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var port: Int?
+        let started = ContinuousClock.now
+        while port == nil && ContinuousClock.now < started + .seconds(30) {
+            try await Task.sleep(for: .milliseconds(50))
+            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                port = Int(text[range].split(separator: ":").last?.filter(\.isNumber) ?? "")
+            }
+        }
+        let serverPort = try #require(port)
+        var idle: [RawConnection] = []
+        for _ in 0..<150 { idle.append(try RawConnection(port: serverPort)) }
+        // While they are open the server may refuse or make a client wait, but it comes back by itself.
+        var status = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while status != 200 && ContinuousClock.now < deadline {
+            let connection = try RawConnection(port: serverPort)
+            connection.send("GET /api/library HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            status = await connection.readResponse(within: .seconds(3)).status
+        }
+        #expect(status == 200)
+        #expect(process.isRunning)
+        let text = try String(contentsOfFile: logPath, encoding: .utf8)
+        let warnings = text.components(separatedBy: "Out of file descriptors").count - 1
+        #expect(warnings <= 2, "\(text.suffix(2000))")
+        withExtendedLifetime(idle) {}
+    }
+}
