@@ -212,8 +212,12 @@ func row(_ cells: [String], first: Int = 46, width: Int = 9) -> String {
 let gzipHeader = "Accept-Encoding: gzip"
 let header = ["wire B", "req/s", "p50 ms", "p99 ms", "max ms", "  p99 ms of each round"]
 print(row(["endpoint (wrk, \(connections) connections, \(seconds) s, median of \(rounds))", "gzip"] + header, first: 52, width: 8))
+// A page of 120 photos, as the viewer asks for them, from the first fine section that has as many.
+let fineSections = fetch(base + "/api/sections?level=fine").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
+let pageSection = fineSections.firstIndex { ($0["shown"] as? Int ?? 0) >= 120 } ?? 0
 let endpoints: [(path: String, gzip: Bool)] = [
     ("/api/sections?level=coarse", true), ("/api/sections?level=fine", true),
+    ("/api/sections/fine/\(pageSection)?from=0&count=120", true),
     ("/api/layout?level=coarse&viewport=1440x900", true), ("/api/layout?level=fine&viewport=390x844", true),
     ("/api/zoom?from=coarse&section=3&item=2&offset=0", false), ("/api/library", false),
 ]

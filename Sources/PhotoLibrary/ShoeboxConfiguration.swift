@@ -13,14 +13,20 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
     public var zoom: ZoomSettings
     /// The largest photo the thumbnail renderer decodes.
     public var thumbnails: ThumbnailSettings
+    /// `shoebox serve`'s timeouts, connection cap and accepted host names.
+    public var server: ServerLimits
 
     public static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
 
-    public init(index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings, thumbnails: ThumbnailSettings = .default) {
+    public init(
+        index: IndexSettings, sections: TimelineSettings, zoom: ZoomSettings,
+        thumbnails: ThumbnailSettings = .default, server: ServerLimits = ServerLimits()
+    ) {
         self.index = index
         self.sections = sections
         self.zoom = zoom
         self.thumbnails = thumbnails
+        self.server = server
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +35,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         sections = try c.decodeIfPresent(TimelineSettings.self, forKey: .sections) ?? TimelineSettings()
         zoom = try c.decodeIfPresent(ZoomSettings.self, forKey: .zoom) ?? ZoomSettings()
         thumbnails = try c.decodeIfPresent(ThumbnailSettings.self, forKey: .thumbnails) ?? .default
+        server = try c.decodeIfPresent(ServerLimits.self, forKey: .server) ?? ServerLimits()
     }
 
     /// Reads the first configuration file that exists: `explicitPath`, else `$SHOEBOX_CONFIG` (which
@@ -90,6 +97,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         try sections.validate()
         try zoom.validate()
         try thumbnails.validate()
+        try server.validate()
     }
 
     /// "sections.coarse.seed must be a whole number ≥ 0" for a seed JSON holds but `UInt64` cannot.

@@ -8,11 +8,14 @@ struct APIError: Error, HTTPResponseError {
     var status: HTTPResponse.Status
     var code: String
     var message: String
+    /// Sent besides the JSON's own (e.g. `Allow` with a 405).
+    var headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, code: String, _ message: String) {
+    init(_ status: HTTPResponse.Status, code: String, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
     }
 
     /// A bad query parameter.
@@ -36,11 +39,15 @@ struct APIError: Error, HTTPResponseError {
         var error: Detail
     }
 
+    /// The JSON body.
+    var body: Data {
+        (try? ContractJSON.encode(Body(error: .init(code: code, message: message)), compact: true)) ?? Data(#"{"error":{"code":"internal","message":"unencodable"}}"#.utf8)
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try ContractJSON.encode(Body(error: .init(code: code, message: message)), compact: true)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        fields.append(contentsOf: headers)
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

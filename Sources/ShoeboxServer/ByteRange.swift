@@ -19,7 +19,7 @@ struct ByteRange: Equatable {
         let spec = header.dropFirst(6).trimmingSpaces
         guard let dash = spec.firstIndex(of: "-") else { return .whole }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
-        switch (Int64(first), Int64(last)) {
+        switch (position(first), position(last)) {
         case (nil, let suffix?) where first.isEmpty:
             guard suffix > 0, size > 0 else { return .unsatisfiable }
             return .range(ByteRange(lowerBound: max(0, size - suffix), upperBound: size - 1))
@@ -33,6 +33,15 @@ struct ByteRange: Equatable {
         default:
             return .whole
         }
+    }
+}
+
+extension ByteRange {
+    /// A byte position: digits only (no sign); one too large for `Int64` is past any file's end,
+    /// so it reads as `Int64.max` rather than as malformed.
+    private static func position(_ digits: Substring) -> Int64? {
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int64(digits) ?? Int64.max
     }
 }
 

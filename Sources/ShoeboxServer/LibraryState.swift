@@ -25,6 +25,9 @@ final class LibraryState: Sendable {
         let root: String?
         private let encoded = Mutex<[String: CachedAnswer.Slot]>([:])
         private let paths = Mutex<[Int64: RelativePath]>([:])
+        /// Section pages (a level, index, `from` and `count` each), the least recently asked for
+        /// forgotten first: about 30 KB a page of 120 photos with its gzip copy.
+        private let pages = AnswerCache(limit: Loaded.pageLimit, byteBudget: 64 * 1024 * 1024)
         /// How many answers were encoded (each key once per snapshot, however many ask at once).
         let encodings = Atomic<Int>(0)
 
@@ -32,6 +35,8 @@ final class LibraryState: Sendable {
         static let pathLimit = 65_536
         /// Answers kept at most (one per level and viewport asked for).
         static let answerLimit = 256
+        /// Section pages kept at most.
+        static let pageLimit = 512
 
         init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
             self.snapshot = snapshot
@@ -55,6 +60,18 @@ final class LibraryState: Sendable {
                 return try make()
             }
         }
+
+        /// A section page for `key`, encoded (and compressed) by `make` the first time it is asked
+        /// for since this snapshot loaded (or since it was forgotten).
+        func cachedPage(_ key: String, _ make: () throws -> Data) throws -> CachedAnswer {
+            try pages.answer(key) {
+                encodings.add(1, ordering: .relaxed)
+                return try make()
+            }
+        }
+
+        /// How many section pages are kept.
+        var cachedPages: Int { pages.count }
 
         /// The relative path of photo `id`, from memory or the database; a thumbnail asked for
         /// again needs no query.

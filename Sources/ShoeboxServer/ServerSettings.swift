@@ -45,6 +45,7 @@ public struct ServerSettings: Sendable {
         guard (0...65_535).contains(port) else {
             throw LibraryError(.invalidRequest, "The port must be 0 to 65535 (got \(port)).")
         }
+        try configuration.server.validate()
         if !isLoopback && (token ?? "").isEmpty {
             throw LibraryError(.invalidRequest, "Serving on \(host) makes the library reachable from other machines, so it needs a token.")
         }

@@ -35,8 +35,11 @@ public enum ShoeboxServer {
         }()
         let library = try PhotoLibrary(databasePath: settings.databasePath, configuration: settings.configuration)
         let state = try LibraryState(library: library)
+        let limits = settings.configuration.server
         let router = Router()
+        router.middlewares.add(MethodMiddleware())
         router.middlewares.add(JSONErrorMiddleware())
+        router.middlewares.add(HostMiddleware(boundHost: settings.host, names: limits.hostNames))
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
         let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails", memoryBudget: API.thumbnailMemory)
         let events = EventHub()
@@ -57,11 +60,23 @@ public enum ShoeboxServer {
                 throw LibraryError(error)
             }
         }
+        let descriptors = FileDescriptorLimit.raise()
+        if let descriptors, descriptors.raised {
+            logger.debug("Raised the open-file limit to \(descriptors.soft).")
+        }
+        let connections = ConnectionCounter(limit: FileDescriptorLimit.connectionCap(limits.maxConnections, soft: descriptors?.soft))
         return Application(
             router: router,
+            server: .guardedHTTP1(limits: limits, connections: connections),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Shoebox"),
             services: services,
-            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? settings.port) },
+            onServerRunning: { channel in
+                let limit = descriptors?.soft
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(AcceptErrorLogger(logger: logger, limit: limit), position: .first)
+                }.get()
+                await onReady(channel.localAddress?.port ?? settings.port)
+            },
             logger: logger
         )
     }
@@ -88,16 +103,24 @@ struct API: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         let api = router.group("api")
-        api.get("library") { _, _ in try library() }
-        api.get("sections") { request, _ in try sections(request) }
-        api.get("sections/:level/:index") { request, context in try section(request, context) }
-        api.get("layout") { request, _ in try layout(request) }
-        api.get("zoom") { request, _ in try zoom(request) }
-        api.get("photos/:id") { _, context in try photo(context) }
-        api.get("photos/:id/position") { _, context in try position(context) }
-        api.get("photos/:id/original") { request, context in try original(request, context) }
-        api.get("photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
-        api.get("events") { _, _ in events.response() }
+        /// A GET route that answers HEAD too (`MethodMiddleware` drops the body).
+        func get(
+            _ group: RouterGroup<BasicRequestContext>, _ path: RouterPath,
+            _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        ) {
+            group.get(path, use: handler)
+            group.head(path, use: handler)
+        }
+        get(api, "library") { _, _ in try library() }
+        get(api, "sections") { request, _ in try sections(request) }
+        get(api, "sections/:level/:index") { request, context in try section(request, context) }
+        get(api, "layout") { request, _ in try layout(request) }
+        get(api, "zoom") { request, _ in try zoom(request) }
+        get(api, "photos/:id") { _, context in try photo(context) }
+        get(api, "photos/:id/position") { _, context in try position(context) }
+        get(api, "photos/:id/original") { request, context in try original(request, context) }
+        get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
+        get(api, "events") { _, _ in events.response() }
     }
 
     // MARK: Routes
@@ -118,89 +141,6 @@ struct API: Sendable {
             lastIndexed: loaded.statistics.lastIndexed,
             sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
         return try json(ContractJSON.encode(body, compact: true))
-    }
-
-    private func sections(_ request: Request) throws -> Response {
-        let level = try Query(request).level("level")
-        let loaded = state.loaded
-        return try json(loaded.cached("sections/\(level)") {
-            let summaries = try loaded.snapshot.summaries(level)
-            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
-        }, for: request)
-    }
-
-    private func section(_ request: Request, _ context: BasicRequestContext) throws -> Response {
-        guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
-            throw APIError.badRequest("The level must be coarse or fine.")
-        }
-        guard let index = context.parameters.get("index", as: Int.self) else {
-            throw APIError.badRequest("The section must be a whole number.")
-        }
-        let query = Query(request)
-        let from = try query.int("from") ?? 0
-        let count = try query.int("count")
-        guard from >= 0, (count ?? 0) >= 0 else { throw APIError.badRequest("from and count must be 0 or more.") }
-        let loaded = state.loaded
-        let summary = try loaded.snapshot.summaries(level, section: index)[0]
-        let items = from..<(count.map { from + $0 } ?? Int.max)
-        return try json(ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true))
-    }
-
-    /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
-    /// (coarse is null when the sample does not show it).
-    private func position(_ context: BasicRequestContext) throws -> Response {
-        let id = try photoID(context)
-        let loaded = state.loaded
-        guard let position = loaded.snapshot.position(ofPhotoID: id) else {
-            throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
-        }
-        let map = try loaded.snapshot.zoomMap(settings: state.library.configuration.zoom)
-        struct Place: Encodable { var section: Int; var item: Int }
-        struct Body: Encodable {
-            var id: Int64
-            var coarse: Place?
-            var fine: Place?
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: CodingKeys.self)
-                try c.encode(id, forKey: .id)
-                try c.encode(coarse, forKey: .coarse)
-                try c.encode(fine, forKey: .fine)
-            }
-            enum CodingKeys: String, CodingKey { case id, coarse, fine }
-        }
-        let place = { (level: TimelineLevel) in map.indexPath(ofPhoto: position, in: level).map { Place(section: $0.section, item: $0.item) } }
-        return try json(ContractJSON.encode(Body(id: id, coarse: place(.coarse), fine: place(.fine)), compact: true))
-    }
-
-    private func layout(_ request: Request) throws -> Response {
-        let query = Query(request)
-        let level = try query.level("level")
-        let viewport = try query.viewport()
-        let loaded = state.loaded
-        var settings = state.library.configuration.zoom
-        if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
-        return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
-            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
-        }, for: request)
-    }
-
-    private func zoom(_ request: Request) throws -> Response {
-        let query = Query(request)
-        let from = try query.level("from")
-        let anchor: ZoomRequest.Anchor
-        if let focalY = try query.double("focalY") {
-            guard query.raw("section") == nil, query.raw("item") == nil else {
-                throw APIError.badRequest("Give either section and item or focalY, not both.")
-            }
-            anchor = .focalPoint(x: try query.double("focalX"), y: focalY)
-        } else {
-            guard let section = try query.int("section"), let item = try query.int("item") else {
-                throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")
-            }
-            anchor = .item(section: section, item: item)
-        }
-        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset") ?? 0, viewport: try query.viewport())
-        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {
@@ -279,18 +219,18 @@ struct API: Sendable {
 
     // MARK: Helpers
 
-    private func photoID(_ context: BasicRequestContext) throws -> Int64 {
+    func photoID(_ context: BasicRequestContext) throws -> Int64 {
         guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
             throw APIError.badRequest("A photo id is a positive whole number.")
         }
         return id
     }
 
-    private func json(_ data: Data) -> Response {
+    func json(_ data: Data) -> Response {
         json(ByteBuffer(bytes: data))
     }
 
-    private func json(_ buffer: ByteBuffer) -> Response {
+    func json(_ buffer: ByteBuffer) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
@@ -298,7 +238,7 @@ struct API: Sendable {
     }
 
     /// A cached answer, gzip-compressed when the request's `Accept-Encoding` allows it.
-    private func json(_ answer: CachedAnswer, for request: Request) -> Response {
+    func json(_ answer: CachedAnswer, for request: Request) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Encoding"]
         if let gzipped = answer.gzipped, Gzip.isAccepted(by: request.headers[.acceptEncoding]) {
             headers[.contentEncoding] = "gzip"
@@ -316,47 +256,29 @@ struct API: Sendable {
         case .png: "image/png"
         case .webp: "image/webp"
         case .tiff: "image/tiff"
-        default: "application/octet-stream"
+        case .dng: "image/x-adobe-dng"
+        case .cr2: "image/x-canon-cr2"
+        case .cr3: "image/x-canon-cr3"
+        case .crw: "image/x-canon-crw"
+        case .nef: "image/x-nikon-nef"
+        case .arw: "image/x-sony-arw"
+        case .orf: "image/x-olympus-orf"
+        case .rw2: "image/x-panasonic-rw2"
+        case .pef: "image/x-pentax-pef"
+        case .raf: "image/x-fuji-raf"
+        case .mrw: "image/x-minolta-mrw"
+        case .x3f: "image/x-sigma-x3f"
+        case .iiq, .srw: "image/x-dcraw"
+        case .mp4: "video/mp4"
+        case .mov: "video/quicktime"
+        case .m4v: "video/x-m4v"
+        case .threeGP: "video/3gpp"
+        case .avi: "video/x-msvideo"
+        case .mkv: "video/x-matroska"
+        case .webm: "video/webm"
+        case .mpegTS, .m2ts: "video/mp2t"
+        case nil: "application/octet-stream"
         }
-    }
-}
-
-/// Typed access to a request's query parameters, with 400s that name the parameter.
-private struct Query {
-    let request: Request
-
-    init(_ request: Request) { self.request = request }
-
-    func raw(_ name: String) -> String? { request.uri.queryParameters.get(name) }
-
-    func level(_ name: String) throws -> TimelineLevel {
-        guard let text = raw(name) else { throw APIError.badRequest("Give \(name)=coarse or \(name)=fine.") }
-        guard let level = TimelineLevel(rawValue: text) else {
-            throw APIError.badRequest("\(name) must be coarse or fine (got \(text)).")
-        }
-        return level
-    }
-
-    func int(_ name: String) throws -> Int? {
-        guard let text = raw(name) else { return nil }
-        guard let value = Int(text) else { throw APIError.badRequest("\(name) must be a whole number (got \(text)).") }
-        return value
-    }
-
-    func double(_ name: String) throws -> Double? {
-        guard let text = raw(name) else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            throw APIError.badRequest("\(name) must be a finite number (got \(text)).")
-        }
-        return value
-    }
-
-    func viewport() throws -> (width: Double, height: Double)? {
-        guard let text = raw("viewport") else { return nil }
-        guard let size = ZoomRequest.parseViewport(text) else {
-            throw APIError.badRequest("viewport must be WIDTHxHEIGHT in points, e.g. 390x844 (got \(text)).")
-        }
-        return size
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 public import Hummingbird
 
 /// Requires the server's token on every request: `Authorization: Bearer TOKEN`, `?token=TOKEN`
-/// (which also sets a cookie, so the viewer's images and links carry it), or that cookie.
+/// (which also sets a cookie, so the viewer's images and links carry it, replacing one that holds
+/// another token), or that cookie.
 struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
     static var cookieName: String { "shoebox_token" }
@@ -17,7 +18,8 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(.unauthorized, code: "unauthorized", "This server needs its token: send `Authorization: Bearer TOKEN`, or open the viewer with ?token=TOKEN.")
         }
         var response = try await next(request, context)
-        if query != nil && cookie == nil {
+        // A token in the address replaces an older cookie (say, of a server since restarted with another token).
+        if let query, matches(query), cookie != query {
             response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict))
         }
         return response

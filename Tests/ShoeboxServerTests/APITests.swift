@@ -162,7 +162,7 @@ struct APITests {
         let cases: [(String, Int)] = [
             ("/api/photos/999999", 404), ("/api/photos/abc", 400), ("/api/photos/-3", 400), ("/api/photos/999999/original", 404),
             ("/api/sections?level=sideways", 400), ("/api/sections", 400), ("/api/sections/coarse/9999", 404),
-            ("/api/sections/sideways/0", 400), ("/api/sections/coarse/x", 400), ("/api/sections/coarse/-1", 404),
+            ("/api/sections/sideways/0", 400), ("/api/sections/coarse/x", 400), ("/api/sections/coarse/-1", 400),
             ("/api/layout?level=fine&viewport=0x10", 400), ("/api/layout?level=fine&viewport=wide", 400), ("/api/layout", 400),
             ("/api/zoom?from=coarse&section=0&item=9999", 404), ("/api/zoom?from=coarse&section=0", 400),
             ("/api/zoom?from=coarse&section=0&item=0&offset=nan", 400), ("/api/zoom?from=up&section=0&item=0", 400),

@@ -1,0 +1,101 @@
+import Foundation
+import GalleryLayout
+import Hummingbird
+import PhotoLibrary
+import Timeline
+import ZoomMapping
+
+/// The timeline routes: the sections of a level, one section's photos page by page, the grid's
+/// layout for a viewport, a zoom between the levels, and where a photo is in both grids.
+extension API {
+    func sections(_ request: Request) throws -> Response {
+        let level = try Query(request).level("level")
+        let loaded = state.loaded
+        return try json(loaded.cached("sections/\(level)") {
+            let summaries = try loaded.snapshot.summaries(level)
+            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
+        }, for: request)
+    }
+
+    func section(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+        guard let level = context.parameters.get("level").flatMap(TimelineLevel.init(rawValue:)) else {
+            throw APIError.badRequest("The level must be coarse or fine.")
+        }
+        let index = try Query.int(context.parameters.get("index") ?? "", name: "The section", in: Query.Limits.section)
+        let query = Query(request)
+        // Both at most a billion, so `from + count` cannot overflow.
+        let from = try query.int("from", in: Query.Limits.item) ?? 0
+        let count = try query.int("count", in: Query.Limits.item)
+        let loaded = state.loaded
+        let sections = loaded.snapshot.timeline.sectionCount(level)
+        guard index < sections else {
+            throw APIError(.notFound, code: "notFound", sections == 0
+                ? "There are no \(level) sections: the index is empty."
+                : "Section \(index) is out of range: the \(level) level has sections 0–\(sections - 1).")
+        }
+        let items = from..<(count.map { from + $0 } ?? Int.max)
+        // Only a miss looks the section up: `summaries` summarises every section of the level.
+        return try json(loaded.cachedPage("\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
+            let summary = try loaded.snapshot.summaries(level, section: index)[0]
+            return try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
+        }, for: request)
+    }
+
+    /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
+    /// (coarse is null when the sample does not show it).
+    func position(_ context: BasicRequestContext) throws -> Response {
+        let id = try photoID(context)
+        let loaded = state.loaded
+        guard let position = loaded.snapshot.position(ofPhotoID: id) else {
+            throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
+        }
+        let map = try loaded.snapshot.zoomMap(settings: state.library.configuration.zoom)
+        struct Place: Encodable { var section: Int; var item: Int }
+        struct Body: Encodable {
+            var id: Int64
+            var coarse: Place?
+            var fine: Place?
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(id, forKey: .id)
+                try c.encode(coarse, forKey: .coarse)
+                try c.encode(fine, forKey: .fine)
+            }
+            enum CodingKeys: String, CodingKey { case id, coarse, fine }
+        }
+        let place = { (level: TimelineLevel) in map.indexPath(ofPhoto: position, in: level).map { Place(section: $0.section, item: $0.item) } }
+        return try json(ContractJSON.encode(Body(id: id, coarse: place(.coarse), fine: place(.fine)), compact: true))
+    }
+
+    func layout(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let level = try query.level("level")
+        let viewport = try query.viewport()
+        let loaded = state.loaded
+        var settings = state.library.configuration.zoom
+        if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
+        return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
+            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
+        }, for: request)
+    }
+
+    func zoom(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let from = try query.level("from")
+        let anchor: ZoomRequest.Anchor
+        if let focalY = try query.double("focalY", in: Query.Limits.focal) {
+            guard query.raw("section") == nil, query.raw("item") == nil else {
+                throw APIError.badRequest("Give either section and item or focalY, not both.")
+            }
+            anchor = .focalPoint(x: try query.double("focalX", in: Query.Limits.focal), y: focalY)
+        } else {
+            guard let section = try query.int("section", in: Query.Limits.section),
+                  let item = try query.int("item", in: Query.Limits.item) else {
+                throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")
+            }
+            anchor = .item(section: section, item: item)
+        }
+        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset", in: Query.Limits.offset) ?? 0, viewport: try query.viewport())
+        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
+    }
+}
