@@ -13,7 +13,7 @@ struct IndexLock: ~Copyable {
     ///
     /// The lock is an `flock` on its own file (`DATABASE-lock`), never a lock on the database:
     /// `flock` locks belong to the open file, so closing other descriptors cannot drop them, and
-    /// the database file itself is opened only by SQLite (see `DatabaseFileClaim`).
+    /// the database file itself is opened only by SQLite (see `LibraryStore.checkIsShoeboxDatabase`).
     init(databasePath: String) throws(IndexError) {
         try self.init(databasePath: databasePath, waitingUpTo: .zero)
     }

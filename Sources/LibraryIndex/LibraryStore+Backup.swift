@@ -76,7 +76,7 @@ extension LibraryStore {
         ]
         if let match = companions.first(where: { base + $0.0 == target }) { return match.1 }
         // A hard link to the database under another name.
-        if let file = DatabaseFileClaim.fileID(destination), file == DatabaseFileClaim.fileID(database) {
+        if let file = FileIdentity(path: destination), file == FileIdentity(path: database) {
             return "the database itself (another name for the same file)"
         }
         return nil

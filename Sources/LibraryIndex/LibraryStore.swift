@@ -22,8 +22,6 @@ public final class LibraryStore: Sendable {
     let reader: any DatabaseReader
     /// Computes the section tables persisted at the end of each run (see `persistTimeline(with:)`).
     let timelinePersister = Mutex<(any TimelinePersisting)?>(nil)
-    /// Keeps other stores of this process from reading the file outside SQLite while this one has it open.
-    private let claim: DatabaseFileClaim?
 
     /// Opens (and, for `.readWrite`, creates and migrates) the database at `path`.
     public init(path: String, mode: Mode) throws(IndexError) {
@@ -34,8 +32,7 @@ public final class LibraryStore: Sendable {
         if exists && isDirectory.boolValue {
             throw IndexError(.databaseIsDirectory, "\(path) is a folder, not a database file.", subject: path)
         }
-        // Read outside SQLite only when no store of this process has the file open (see `DatabaseFileClaim`).
-        let claim = exists ? try DatabaseFileClaim.claim(path: path) { () throws(IndexError) in try Self.checkIsShoeboxDatabase(path: path) } : nil
+        if exists { try Self.checkIsShoeboxDatabase(path: path) }
         if !exists && mode == .readOnly {
             throw IndexError(.databaseNotFound, "There is no index at \(path) yet.", subject: path)
         }
@@ -63,7 +60,6 @@ public final class LibraryStore: Sendable {
                 writer = pool
                 reader = pool
             }
-            self.claim = claim ?? DatabaseFileClaim.claimCreated(path: path)
         } catch let error as IndexError {
             throw error
         } catch {
@@ -75,7 +71,6 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    /// Closes the connections before the claim on the file ends.
     deinit {
         try? writer?.close()
         if writer == nil { try? reader.close() }
@@ -158,40 +153,43 @@ public final class LibraryStore: Sendable {
     }
 
     /// Refuses files that are not SQLite, or SQLite databases of another program, without writing.
-    private static func checkIsShoeboxDatabase(path: String) throws(IndexError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw IndexError(.databaseNotWritable, "Cannot open \(path): permission denied.", subject: path)
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        if header.isEmpty { return }  // an empty file: a database to create
-        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+    ///
+    /// The file is read through SQLite only, never through a descriptor of its own: on Linux,
+    /// closing any descriptor of a file drops all of the process's POSIX locks on it, SQLite's
+    /// included, and another process closing its last connection would then believe it is alone,
+    /// checkpoint and delete the write-ahead log under this process's live connections. SQLite
+    /// keeps such descriptors open while any of its connections holds a lock, so opening and
+    /// closing a connection here is safe beside others. It also reads through the write-ahead log,
+    /// where a Shoebox index being written keeps its header page.
+    private static func checkIsShoeboxDatabase(path: String, waitForCreation: Bool = true) throws(IndexError) {
+        let facts: (applicationID: Int32, objects: Int)
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(5)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            facts = try queue.read { db in
+                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name <> 'grdb_migrations'") ?? 0)
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw IndexError(.notAShoeboxDatabase, "\(path) is not a Shoebox database (it is not even an SQLite file).", subject: path)
-        }
-        let id = header[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
-        if id == applicationID { return }
-        // An SQLite file without our id: only acceptable if it holds nothing (size of one page).
-        let pageSize = Int(header[16]) << 8 | Int(header[17])
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if id == 0 && size > max(pageSize, 512) && FileManager.default.fileExists(atPath: path + "-wal"),
-           (try? applicationIDThroughLog(path: path)) == applicationID {
-            // A Shoebox index being written: its header page is still in the write-ahead log (or
-            // being copied back) while the file has grown. SQLite, reading through the log, knows.
+        } catch {
+            // access() opens nothing; other failures (a read-only mount without `-shm`, a lock held
+            // for long) are for the real open to report with its own advice.
+            if access(path, R_OK) != 0 {
+                throw IndexError(.databaseNotWritable, "Cannot open \(path): permission denied.", subject: path)
+            }
             return
         }
-        if size > max(pageSize, 512) || id != 0 {
-            throw IndexError(.notAShoeboxDatabase, "\(path) is an SQLite database of another program, not a Shoebox index.", subject: path)
+        // An empty file, or an SQLite file with nothing in it, is a database to create; so is one
+        // that another Shoebox run is creating (its migrations' table is written before the schema).
+        if facts.applicationID == applicationID || (facts.applicationID == 0 && facts.objects == 0) { return }
+        // Another Shoebox run may be creating it, under the index lock: once that is free, look again.
+        if waitForCreation, facts.applicationID == 0, (try? IndexLock(databasePath: path, waitingUpTo: .seconds(30))) != nil {
+            return try checkIsShoeboxDatabase(path: path, waitForCreation: false)
         }
-    }
-
-    /// `PRAGMA application_id` as SQLite sees it, write-ahead log included, without writing.
-    private static func applicationIDThroughLog(path: String) throws -> Int32 {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
+        throw IndexError(.notAShoeboxDatabase, "\(path) is an SQLite database of another program, not a Shoebox index.", subject: path)
     }
 
     /// For readers: a database newer than this Shoebox, or a file without an index in it (such as a
