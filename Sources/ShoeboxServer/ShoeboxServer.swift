@@ -54,8 +54,11 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
+                // Checked here, so a folder that cannot be watched stops the server at start.
                 let watcher = try LibraryWatcher(root: root, store: store, settings: settings.configuration.index, timing: timing)
-                services.append(WatchService(watcher: watcher, state: state, events: events, logger: logger))
+                services.append(WatchService(
+                    root: watcher.root, store: store, settings: settings.configuration.index, timing: timing,
+                    state: state, events: events, logger: logger))
             } catch {
                 throw LibraryError(error)
             }

@@ -134,7 +134,7 @@ struct ServerBesideCommandsTests {
         #expect(server.isRunning)
     }
 
-    @Test("`shoebox relocate` while the server watches: the server serves the new folder and says once that the watcher must be restarted",
+    @Test("`shoebox relocate` while the server watches: the server serves the new folder and its watcher follows",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
     func relocateWhileServing() throws {
         let tree = try TemporaryDirectory()
@@ -157,12 +157,18 @@ struct ServerBesideCommandsTests {
         let after = Self.waitForLibrary(port: port) { $0["root"] as? String == newRoot }
         #expect(after?["root"] as? String == newRoot, "the server serves the new folder")
         #expect(after?["photos"] as? Int == 12)
-        let end = Date().addingTimeInterval(10)
+        let end = Date().addingTimeInterval(20)
         func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        while !logText().contains("restart `shoebox serve --watch`") && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        while !logText().contains("watching it instead") && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
         let text = logText()
-        #expect(text.contains("The library moved to \(newRoot)") && text.contains("restart `shoebox serve --watch`"), "\(text)")
-        #expect(text.components(separatedBy: "restart `shoebox serve --watch`").count == 2, "said once: \(text)")
+        #expect(text.contains("The library moved to \(newRoot)") && text.contains("watching it instead of \(oldRoot)"), "\(text)")
+        #expect(text.components(separatedBy: "watching it instead").count == 2, "said once: \(text)")
+
+        // The watcher follows: a photo added to the new folder is indexed and served.
+        let extra = SampleLibrary(count: 13, seed: 6).files()[12]
+        try tree.write("moved/later/" + extra.path, extra.bytes)
+        let grown = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 13 }
+        #expect(grown?["photos"] as? Int == 13, "a photo added to the new folder is watched: \(logText())")
         #expect(server.isRunning)
     }
 }
