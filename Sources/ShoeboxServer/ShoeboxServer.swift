@@ -184,7 +184,8 @@ struct API: Sendable {
         let id = try photoID(context)
         let sizeName = Query(request).raw("size") ?? ThumbnailSize.thumbnail.rawValue
         guard let size = ThumbnailSize(rawValue: sizeName) else {
-            throw APIError.badRequest("size must be thumbnail or preview (got \(sizeName)).")
+            let names = ThumbnailSize.allCases.map(\.rawValue).joined(separator: ", ")
+            throw APIError.badRequest("size must be one of \(names) (got \(sizeName)).")
         }
         let loaded = state.loaded
         let path = try loaded.path(ofPhoto: id, in: state.library)

@@ -110,11 +110,13 @@ enum Renderer {
     static func placeholder(_ size: ThumbnailSize) -> (bytes: [UInt8], contentType: String) {
         switch size {
         case .thumbnail: placeholderThumbnail
+        case .large: placeholderLarge
         case .preview: placeholderPreview
         }
     }
 
     private static let placeholderThumbnail = makePlaceholder(edge: ThumbnailSize.thumbnail.edge)
+    private static let placeholderLarge = makePlaceholder(edge: ThumbnailSize.large.edge)
     private static let placeholderPreview = makePlaceholder(edge: ThumbnailSize.preview.edge)
 
     private static func makePlaceholder(edge: Int) -> (bytes: [UInt8], contentType: String) {

@@ -1,26 +1,35 @@
-/// The two renditions the viewer asks for.
+/// The renditions the viewer asks for.
 public enum ThumbnailSize: String, Sendable, CaseIterable, Codable {
     /// Short edge 320 px, for grid cells.
     case thumbnail
+    /// Short edge 800 px, for grid cells wider than 320 device pixels (desktop cells, 2× screens).
+    case large
     /// Long edge 1600 px, for the full-size pager.
     case preview
 
-    /// The target in pixels: the short edge for `thumbnail`, the long edge for `preview`.
+    /// The target in pixels: the short edge for grid sizes, the long edge for `preview`.
     public var edge: Int {
         switch self {
         case .thumbnail: 320
+        case .large: 800
         case .preview: 1600
+        }
+    }
+
+    /// Whether `edge` is the short edge (a grid size, cropped to a square cell) rather than the long one.
+    public var isShortEdge: Bool {
+        switch self {
+        case .thumbnail, .large: true
+        case .preview: false
         }
     }
 
     /// The box, in display orientation, that an image of `width` × `height` is shrunk into.
     ///
-    /// A thumbnail's box is unbounded along the long edge, so the short edge lands on 320.
+    /// A grid size's box is unbounded along the long edge, so the short edge lands on `edge`.
     func box(displayWidth width: Int, displayHeight height: Int) -> (width: Int, height: Int) {
         let unbounded = 10_000_000  // VIPS_MAX_COORD
-        switch self {
-        case .thumbnail: return width <= height ? (edge, unbounded) : (unbounded, edge)
-        case .preview: return (edge, edge)
-        }
+        guard isShortEdge else { return (edge, edge) }
+        return width <= height ? (edge, unbounded) : (unbounded, edge)
     }
 }

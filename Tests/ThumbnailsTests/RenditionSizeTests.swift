@@ -53,8 +53,10 @@ import Thumbnails
         let scratch = try Scratch()
         let source = try scratch.photo("photo.jpg", PhotoFixtures.jpeg(width: 4000, height: 3000), id: 3)
         let thumbnail = try #require(jpegSize(scratch.cache.image(for: source, size: .thumbnail).bytes))
+        let large = try #require(jpegSize(scratch.cache.image(for: source, size: .large).bytes))
         let preview = try #require(jpegSize(scratch.cache.image(for: source, size: .preview).bytes))
         #expect(thumbnail.height == 320)
+        #expect(large.width == 1067 && large.height == 800)
         #expect(preview.width == 1600 && preview.height == 1200)
     }
 

@@ -101,7 +101,7 @@ export class Pager {
       video.playsInline = true;
       video.preload = 'metadata';
       video.src = api.originalURL(photo.id);
-      if (thumbnailsAvailable()) video.poster = api.thumbnailURL(photo.id, 'preview');
+      if (thumbnailsAvailable()) setPoster(video, api.thumbnailURL(photo.id, 'preview'));
       page.appendChild(video);
     } else if (thumbnailsAvailable()) {
       const img = document.createElement('img');
@@ -208,4 +208,12 @@ export class Pager {
     this.stage.addEventListener('pointerup', up);
     this.stage.addEventListener('pointercancel', up);
   }
+}
+
+/** Gives `video` the poster at `url` only when it is a real frame: a grey placeholder would hide the first frame. */
+async function setPoster(video, url) {
+  try {
+    const response = await fetch(url, { method: 'HEAD' });
+    if (response.ok && !response.headers.has('X-Shoebox-Placeholder')) video.poster = url;
+  } catch { /* no poster: the first frame shows */ }
 }

@@ -31,11 +31,10 @@ export class Scrubber {
     const fraction = max > 0 ? offset / max : 0;
     this.thumb.style.transform = `translateY(${fraction * this.track}px)`;
     this.element.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
-    if (!this.dragging) {
-      if (!this.active) { this.active = true; this.element.classList.add('active'); }
-      clearTimeout(this.hideTimer);
-      this.hideTimer = setTimeout(() => { this.active = false; this.element.classList.remove('active'); }, 1200);
-    }
+    if (!this.active) { this.active = true; this.element.classList.add('active'); }
+    clearTimeout(this.hideTimer);
+    // While a finger or the mouse holds the thumb it stays; the fade is timed from the release.
+    if (!this.dragging) this.hideTimer = setTimeout(() => { this.active = false; this.element.classList.remove('active'); }, 1200);
   }
 
   offsetAt(clientY) {
@@ -51,6 +50,7 @@ export class Scrubber {
       id = e.pointerId;
       this.dragging = true;
       this.element.setPointerCapture(id);
+      clearTimeout(this.hideTimer); // a fade due from the scroll before the drag must not fire during it
       this.active = true;
       this.element.classList.add('active', 'dragging');
       this.move(e.clientY);

@@ -24,7 +24,7 @@ function probe(id) {
 
 function show(img, id) {
   if (failed.has(id)) { img.removeAttribute('src'); img.hidden = true; return; }
-  const url = thumbnailURL(id);
+  const url = thumbnailURL(id, img.dataset.size);
   if (img.getAttribute('src') !== url) {
     img.hidden = true;
     img.onload = () => { if (img.dataset.thumb === String(id)) img.hidden = false; };
@@ -33,9 +33,10 @@ function show(img, id) {
   }
 }
 
-/** Shows photo `id`'s thumbnail in `img` when thumbnails are served; else leaves the placeholder. */
-export function setThumbnail(img, id) {
+/** Shows photo `id`'s rendition `size` in `img` when thumbnails are served; else leaves the placeholder. */
+export function setThumbnail(img, id, size = 'thumbnail') {
   img.dataset.thumb = String(id);
+  img.dataset.size = size;
   if (state === 'available') { show(img, id); return; }
   img.hidden = true;
   img.removeAttribute('src');
@@ -51,6 +52,33 @@ export function clearThumbnail(img) {
   img.onerror = null;
   img.hidden = true;
   img.removeAttribute('src');
+}
+
+// The renditions a cell can show, smallest first: the short edge for grid sizes, else the long edge
+// (ThumbnailSize.swift). None is larger than the photo.
+const RENDITIONS = [
+  { name: 'thumbnail', edge: 320, short: true },
+  { name: 'large', edge: 800, short: true },
+  { name: 'preview', edge: 1600, short: false },
+];
+
+/**
+ * The smallest rendition whose short edge covers a square cell of `side` CSS px at `ratio` device
+ * pixels per px, so the grid is never upscaled; the sharpest there is when none covers it.
+ */
+export function cellSize(photo, side, ratio = window.devicePixelRatio || 1) {
+  const need = side * ratio;
+  const known = photo.width > 0 && photo.height > 0;
+  const short = known ? Math.min(photo.width, photo.height) : Infinity;
+  const long = known ? Math.max(photo.width, photo.height) : Infinity;
+  let best = null;
+  for (const r of RENDITIONS) {
+    if (!r.short && !known) continue;
+    const got = r.short ? Math.min(r.edge, short) : short * Math.min(1, r.edge / long);
+    if (got >= need) return r.name;
+    if (!best || got > best.got) best = { name: r.name, got };
+  }
+  return best.name;
 }
 
 export const thumbnailsAvailable = () => state === 'available';

@@ -9,7 +9,7 @@
 import * as api from './api.js';
 import { Grid } from './grid.js';
 import { BoundedScroller } from './scroller.js';
-import { setThumbnail, clearThumbnail } from './thumbnails.js';
+import { setThumbnail, clearThumbnail, cellSize } from './thumbnails.js';
 
 const OVERSCAN = 0.4; // viewport heights rendered above and below
 const POOL_LIMIT = 120; // hidden cells kept for reuse
@@ -199,11 +199,12 @@ export class Timeline {
       return;
     }
     const id = String(photo.id);
-    if (el.dataset.photoId === id) return;
+    const size = cellSize(photo, this.grid.cellSide);
+    if (el.dataset.photoId === id && img.dataset.size === size) return;
     el.dataset.photoId = id;
     el.setAttribute('aria-label', `${photo.mediaType === 'video' ? 'Video' : 'Photo'} ${photo.captured.replace('T', ' ')}`);
     el.classList.toggle('video', photo.mediaType === 'video');
-    setThumbnail(img, photo.id);
+    setThumbnail(img, photo.id, size);
   }
 
   releaseCell(el) {
