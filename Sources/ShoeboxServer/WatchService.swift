@@ -1,6 +1,7 @@
 import Foundation
 import LibraryIndex
 import Logging
+import PhotoLibrary
 import ServiceLifecycle
 
 /// `shoebox serve --watch`: keeps the index in step with the folder and the viewers with the index.
@@ -16,7 +17,7 @@ struct WatchService: Service {
             for await event in watcher.events() {
                 switch event {
                 case .watching(let folders):
-                    logger.info("Watching \(folders) folders under \(watcher.root) for new and changed photos.")
+                    logger.info("Watching \(folders.counted("folder")) under \(watcher.root) for new and changed photos.")
                 case .fallback(let reason):
                     logger.warning("Cannot watch \(watcher.root) for changes: \(reason).")
                 case .eventsOverflowed:
