@@ -17,10 +17,11 @@ struct ConfigCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = defaults ? ShoeboxConfiguration.default : try library.loadConfiguration()
-        // Standard output stays the JSON alone, to save as a config file; what is in effect goes
-        // to the person at the terminal.
-        Output.note(try inEffect)
+        let inEffect = try inEffect
         try writeJSON(configuration)
+        // Standard output stays the JSON alone, to save as a config file; what is in effect goes
+        // to the person at the terminal (after the JSON, so a failed write ends with one line).
+        Output.note(inEffect)
     }
 
     /// Which configuration file and database a command run with the same options would use.
