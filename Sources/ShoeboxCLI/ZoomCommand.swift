@@ -86,7 +86,7 @@ struct ZoomCommand: AsyncParsableCommand {
         }
         if !result.onScreen {
             Output.note(String(
-                format: "Note: at --offset %@ that cell is off screen (its top at y = %.2f in a viewport %@ points high), so no finger could tap it; the answer keeps it at that height, and the other level's offset is clamped to its scroll range.",
+                format: "Note: at --offset %@ that cell is off screen (its top at y = %.2f in a viewport %@ points high), so no finger could have tapped it; the answer is for that height all the same.",
                 Self.points(offset), result.viewportY, Self.points(request.viewport?.height ?? library.configuration.zoom.viewport.height)))
         }
         if json {
