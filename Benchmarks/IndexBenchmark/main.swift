@@ -304,7 +304,7 @@ if let large {
         print("Writing \(large) tiny JPEGs under \(tree) (once; kept for later runs)…")
         try? FileManager.default.removeItem(atPath: root)
         try writeTree(SampleLibrary(count: large, seed: 7), to: tree)
-        FileManager.default.createFile(atPath: root + "/complete", contents: nil)
+        _ = FileManager.default.createFile(atPath: root + "/complete", contents: nil)
     }
     if !FileManager.default.fileExists(atPath: index) {
         let first = measure("first index", [shoebox, "index", tree, "--db", index])

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How `shoebox serve` protects itself: timeouts, a connection cap and the host names it answers
 /// to (the `server` part of the configuration file; `serve` flags override each key).
@@ -12,6 +12,8 @@ public struct ServerLimits: Sendable, Codable, Equatable {
     /// Names besides `localhost`, `127.0.0.1`, `[::1]` and the bound address accepted as `Host`
     /// (e.g. the machine's name on the local network).
     public var hostNames: [String]
+    /// The least severe log messages written: one of `logLevels`, `info` by default.
+    public var logLevel: String
 
     public static let defaultHeaderTimeout = 10.0
     public static let defaultIdleTimeout = 30.0
@@ -20,15 +22,18 @@ public struct ServerLimits: Sendable, Codable, Equatable {
     public static let timeoutRange = 0.05...3_600.0
     /// Connection caps allowed.
     public static let connectionRange = 1...100_000
+    /// Log levels, from the most to the least detailed (swift-log's names).
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error"]
 
     public init(
         headerTimeout: Double = ServerLimits.defaultHeaderTimeout, idleTimeout: Double = ServerLimits.defaultIdleTimeout,
-        maxConnections: Int = ServerLimits.defaultMaxConnections, hostNames: [String] = []
+        maxConnections: Int = ServerLimits.defaultMaxConnections, hostNames: [String] = [], logLevel: String = "info"
     ) {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.hostNames = hostNames
+        self.logLevel = logLevel
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,6 +42,7 @@ public struct ServerLimits: Sendable, Codable, Equatable {
         idleTimeout = try c.decodeIfPresent(Double.self, forKey: .idleTimeout) ?? Self.defaultIdleTimeout
         maxConnections = try c.decodeIfPresent(Int.self, forKey: .maxConnections) ?? Self.defaultMaxConnections
         hostNames = try c.decodeIfPresent([String].self, forKey: .hostNames) ?? []
+        logLevel = try c.decodeIfPresent(String.self, forKey: .logLevel) ?? "info"
     }
 
     /// Refuses timeouts and caps out of range and host names that cannot be a `Host` header's.
@@ -53,6 +59,9 @@ public struct ServerLimits: Sendable, Codable, Equatable {
         }
         for name in hostNames where !Self.isHostName(name) {
             problems.append("server.hostNames holds \"\(name)\", which is no host name (letters, digits, dots and dashes, or an address)")
+        }
+        if !Self.logLevels.contains(logLevel) {
+            problems.append("server.logLevel must be one of \(Self.logLevels.joined(separator: ", ")) (got \"\(logLevel)\")")
         }
         if !problems.isEmpty { throw LibraryError(.invalidSettings, problems.joined(separator: "; ") + ".") }
     }

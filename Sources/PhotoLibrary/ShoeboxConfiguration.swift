@@ -44,25 +44,40 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
     public static func load(
         explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(LibraryError) -> ShoeboxConfiguration {
+        guard let file = try locate(explicitPath: explicitPath, environment: environment) else { return .default }
+        return try decode(path: file.path, explicit: file.origin != .found)
+    }
+
+    /// The file `load` reads and why that one, or `nil` when the built-in defaults apply.
+    public static func locate(
+        explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LibraryError) -> (path: String, origin: Origin)? {
         if let explicitPath {
-            return try decode(path: (explicitPath as NSString).expandingTildeInPath, explicit: true)
+            return ((explicitPath as NSString).expandingTildeInPath, .option)
         }
         if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty {
             let expanded = (path as NSString).expandingTildeInPath
             guard FileManager.default.fileExists(atPath: expanded) else {
                 throw LibraryError(.invalidConfiguration, "There is no configuration file at \(path) (from $SHOEBOX_CONFIG); fix the path, or unset SHOEBOX_CONFIG to use the defaults.")
             }
-            return try decode(path: expanded, explicit: true)
+            return (expanded, .environment)
         }
         var candidates: [String] = []
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
         candidates.append((configHome as NSString).appendingPathComponent("shoebox/config.json"))
         candidates.append("config/shoebox.json")
-        for path in candidates where FileManager.default.fileExists(atPath: path) {
-            return try decode(path: path, explicit: false)
-        }
-        return .default
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }.map { ($0, .found) }
+    }
+
+    /// How `locate` chose a configuration file.
+    public enum Origin: Sendable {
+        /// `--config FILE`.
+        case option
+        /// `$SHOEBOX_CONFIG`.
+        case environment
+        /// The first of `$XDG_CONFIG_HOME/shoebox/config.json` and `./config/shoebox.json` that exists.
+        case found
     }
 
     private static func decode(path: String, explicit: Bool) throws(LibraryError) -> ShoeboxConfiguration {

@@ -115,7 +115,7 @@ public struct StoredSections: Sendable {
             guard let lookup = try StoredZoomLookup(state: state, store: store, from: request.from, at: indexPath) else { return nil }
             let transition = try grids.zoom(from: request.from, at: indexPath, contentOffsetY: request.offset, photos: lookup)
             guard let path = lookup.paths[transition.sourcePhoto], let target = lookup.paths[transition.targetPhoto] else { return nil }
-            return ZoomJSON(transition, path: path, targetPath: target)
+            return ZoomJSON(transition, path: path, targetPath: target, viewportHeight: settings.viewport.height)
         } catch let error as ZoomError {
             throw LibraryError(.outOfRange, sentence: error.message, underlyingError: error)
         } catch let error as IndexError {

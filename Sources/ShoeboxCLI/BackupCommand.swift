@@ -25,6 +25,6 @@ struct BackupCommand: AsyncParsableCommand {
         let target = LibraryPaths.absolute(destination)
         try store.backup(to: target)
         let photos = try LibraryStore(path: target, mode: .readOnly).photoCount()
-        try Output.line("Backed up \(photos.grouped) photos from \(library.databasePath.terminalSafe) to \(target.terminalSafe)")
+        try Output.line("Backed up \(photos.counted("photo")) from \(library.databasePath.terminalSafe) to \(target.terminalSafe)")
     }
 }

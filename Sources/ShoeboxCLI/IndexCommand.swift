@@ -93,7 +93,7 @@ struct IndexCommand: AsyncParsableCommand {
             let time = clock.string(from: Date())
             switch event {
             case .watching(let folders):
-                try Output.line("\(time)  Watching \(folders.grouped) folders under \(root.terminalSafe) (Ctrl-C to stop)")
+                try Output.line("\(time)  Watching \(folders.counted("folder")) under \(root.terminalSafe) (Ctrl-C to stop)")
             case .fallback(let reason):
                 try Output.line("\(time)  Cannot watch for changes: \(reason)")
             case .eventsOverflowed:
@@ -129,8 +129,8 @@ struct IndexCommand: AsyncParsableCommand {
     static func missingWarning(_ progress: IndexProgress, root: String) -> String {
         let all = progress.missing >= progress.photosBefore
         let share = progress.photosBefore > 0 ? Double(progress.missing) / Double(progress.photosBefore) * 100 : 100
-        let how = all ? "none of the \(progress.photosBefore.grouped) photos in the index"
-            : "\(progress.missing.grouped) of the \(progress.photosBefore.grouped) photos in the index (\(String(format: "%.0f", share))%) were not"
+        let how = all ? "none of the \(progress.photosBefore.counted("photo")) in the index"
+            : "\(progress.missing.grouped) of the \(progress.photosBefore.counted("photo")) in the index (\(String(format: "%.0f", share))%) were not"
         return """
             Warning: \(all ? how + " was" : how) found under \(root.terminalSafe). They were kept and marked missing, \
             in case the folder is on a drive that is not mounted or a share that is offline.

@@ -84,8 +84,8 @@ struct PhotoTable {
             }
             try startStreaming()
         }
-        var footer = "\(counts.files.grouped) files"
-        if counts.videos > 0 { footer += " (\(counts.videos.grouped) videos)" }
+        var footer = counts.files.counted("file")
+        if counts.videos > 0 { footer += " (\(counts.videos.counted("video")))" }
         if counts.failed > 0 { footer += ", \(counts.failed.grouped) with errors" }
         if counts.missing > 0 && !onlyMissing { footer += ", \(counts.missing.grouped) missing (shoebox photos --missing)" }
         buffer.append(contentsOf: (footer + "\n").utf8)

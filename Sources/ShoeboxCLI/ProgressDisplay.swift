@@ -1,5 +1,6 @@
 import Foundation
 import LibraryIndex
+import PhotoLibrary
 
 /// A one-line progress bar on standard error: files done / total, rate and time left.
 /// Prints nothing when standard error is not a terminal, so logs and pipes stay clean.
@@ -22,7 +23,7 @@ final class ProgressDisplay: @unchecked Sendable {  // used from one thread at a
         if readingStart == nil && (progress.toRead > 0 || progress.phase == .reading) { readingStart = .now }
         switch progress.phase {
         case .walking:
-            line = "Scanning… \(progress.filesFound.grouped) files found"
+            line = "Scanning… \(progress.filesFound.counted("file")) found"
                 + (progress.toRead > 0 ? ", \(progress.read.grouped)/\(progress.toRead.grouped) read" : "")
         case .reading:
             line = Self.bar(done: progress.read, total: progress.toRead, since: readingStart ?? .now)
@@ -97,7 +98,7 @@ struct IndexSummary {
             lines.append("  Could not read the folder \(name): its photos already in the index were kept.")
         }
         if p.unreadableDirectories.count > shown {
-            lines.append("  … and \(p.unreadableDirectories.count - shown) more folders that could not be read.")
+            lines.append("  … and \((p.unreadableDirectories.count - shown).counted("more folder")) that could not be read.")
         }
         lines.append("  Database: \(database.terminalSafe)")
         return lines.joined(separator: "\n")

@@ -81,7 +81,7 @@ struct SectionsCommand: AsyncParsableCommand {
             try Output.line(SectionTable(reports: reports, level: level).text)
         }
         if leftOut > 0 {
-            Output.note("Note: \(leftOut) photos have no usable date and are in no section.")
+            Output.note("Note: \(leftOut.counted("photo")) \(leftOut == 1 ? "has" : "have") no usable date and \(leftOut == 1 ? "is" : "are") in no section.")
         }
     }
 }
@@ -100,7 +100,7 @@ struct SectionTable {
         }
         let total = reports.reduce(0) { $0 + $1.count }
         return Columns.format(rows, rightAligned: [0, 2, 3]) + "\n"
-            + "\(reports.count.grouped) \(level) sections, \(total.grouped) photos"
+            + "\(reports.count.counted("\(level) section")), \(total.counted("photo"))"
     }
 }
 
@@ -109,7 +109,7 @@ struct SectionListing {
     var report: SectionReport
 
     var text: String {
-        var lines = ["\(report.level.rawValue.capitalized) section \(report.index): \(report.label) — \(report.count) photos, \(report.shown) shown"]
+        var lines = ["\(report.level.rawValue.capitalized) section \(report.index): \(report.label) — \(report.count.counted("photo")), \(report.shown.grouped) shown"]
         var rows: [[String]] = []
         for (item, photo) in (report.photos ?? []).enumerated() {
             let captured = photo.captured.description.prefix(19).replacingOccurrences(of: "T", with: " ")

@@ -42,6 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connections served at once; more are answered 503 (default 512). Config: server.maxConnections.", valueName: "count"))
     var maxConnections: Int?
 
+    @Option(help: ArgumentHelp("The least severe messages logged: trace, debug, info (default), notice, warning or error. Config: server.logLevel.", valueName: "level"))
+    var logLevel: String?
+
     @Flag(help: "Watch the library's folder: index new, changed and deleted files as they happen and update open viewers.")
     var watch = false
 
@@ -59,6 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let maxConnections, !ServerLimits.connectionRange.contains(maxConnections) {
             throw ValidationError("--max-connections takes 1 to 100000 (e.g. --max-connections 512).")
         }
+        if let logLevel, !ServerLimits.logLevels.contains(logLevel) {
+            throw ValidationError("--log-level takes one of \(ServerLimits.logLevels.joined(separator: ", ")) (got \(logLevel)).")
+        }
         for name in hostNames where !ServerLimits.isHostName(name) {
             throw ValidationError("--host-name takes a host name such as photos.local or an address (got \(name)).")
         }
@@ -71,6 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let headerTimeout { configuration.server.headerTimeout = headerTimeout }
         if let idleTimeout { configuration.server.idleTimeout = idleTimeout }
         if let maxConnections { configuration.server.maxConnections = maxConnections }
+        if let logLevel { configuration.server.logLevel = logLevel }
         let settings = ServerSettings(
             host: host, port: port, token: token, databasePath: library.databasePath,
             configuration: configuration, watch: watch ? LibraryWatcher.Timing() : nil)

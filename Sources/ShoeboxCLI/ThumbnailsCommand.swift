@@ -75,8 +75,8 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         let swept = (try? cache.sweep(keeping: sources.withLock { $0 })) ?? 0
         let result = counts.withLock { $0 }
         let statistics = cache.statistics
-        var lines = ["Thumbnails and previews for \(total.grouped) photos in \(String(format: "%.1f", (ContinuousClock.now - start).seconds)) s"]
-        lines.append("  \(statistics.generated.grouped) made, \(statistics.hits.grouped) already there, \(result.placeholders.grouped) photos shown as placeholders (cannot be decoded), \(result.missing.grouped) files missing, \(swept.grouped) stale entries removed")
+        var lines = ["Thumbnails and previews for \(total.counted("photo")) in \(String(format: "%.1f", (ContinuousClock.now - start).seconds)) s"]
+        lines.append("  \(statistics.generated.grouped) made, \(statistics.hits.grouped) already there, \(result.placeholders.counted("photo")) shown as placeholders (cannot be decoded), \(result.missing.counted("file")) missing, \(swept.counted("stale entry", "stale entries")) removed")
         lines.append("  Cache: \(cache.directory.terminalSafe)")
         try Output.line(lines.joined(separator: "\n"))
     }

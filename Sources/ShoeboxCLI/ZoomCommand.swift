@@ -84,11 +84,23 @@ struct ZoomCommand: AsyncParsableCommand {
         } else {
             result = try library.snapshot(settings: sections).zoom(request, settings: library.configuration.zoom)
         }
+        if !result.onScreen {
+            Output.note(String(
+                format: "Note: at --offset %@ that cell is off screen (its top at y = %.2f in a viewport %@ points high), so no finger could have tapped it; the answer is for that height all the same.",
+                Self.points(offset), result.viewportY, Self.points(request.viewport?.height ?? library.configuration.zoom.viewport.height)))
+        }
         if json {
             try writeJSON(result)
         } else {
             try Output.line(result.text)
         }
+    }
+}
+
+extension ZoomCommand {
+    /// 480 as "480", 12.5 as "12.5".
+    static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

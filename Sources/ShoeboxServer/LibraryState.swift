@@ -137,7 +137,7 @@ struct LibraryRefresher: Service {
     let logger: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 refresh(state: state, events: events, logger: logger)
@@ -156,7 +156,7 @@ func refresh(state: LibraryState, events: EventHub, logger: Logger) {
             if loaded.root != root, let moved = loaded.root {
                 logger.notice("The library moved from \(root ?? "(none)") to \(moved) (shoebox relocate): photos are served from the new folder.")
             }
-            logger.info("Loaded the library after an index run: \(loaded.statistics.photos) photos, \(loaded.statistics.videos) videos.")
+            logger.info("Loaded the library after an index run: \(loaded.statistics.photos.counted("photo")), \(loaded.statistics.videos.counted("video")).")
             events.libraryChanged(loaded)
         }
     } catch {

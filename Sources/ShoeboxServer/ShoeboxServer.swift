@@ -30,7 +30,7 @@ public enum ShoeboxServer {
         try settings.validate()
         let logger = logger ?? {
             var logger = Logger(label: "shoebox")
-            logger.logLevel = .info
+            logger.logLevel = Logger.Level(rawValue: settings.configuration.server.logLevel) ?? .info
             return logger
         }()
         let library = try PhotoLibrary(databasePath: settings.databasePath, configuration: settings.configuration)
@@ -209,7 +209,7 @@ struct API: Sendable {
         if image.isPlaceholder, let error = image.error {
             headers[.shoeboxPlaceholder] = error.code.placeholderReason
             if loggedFailures.first(id) {
-                logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(error.message)")
+                logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(PlaceholderReason.text(error.message, openedAs: source.path, path: path.string))")
             }
         }
         if let ifNoneMatch, image.matches(ifNoneMatch: ifNoneMatch) {

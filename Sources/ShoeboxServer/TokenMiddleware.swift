@@ -1,5 +1,5 @@
 import Foundation
-public import Hummingbird
+import Hummingbird
 
 /// Requires the server's token on every request: `Authorization: Bearer TOKEN`, `?token=TOKEN`
 /// (which also sets a cookie, so the viewer's images and links carry it, replacing one that holds

@@ -1,6 +1,7 @@
 import Foundation
 import LibraryIndex
 import Logging
+import PhotoLibrary
 import ServiceLifecycle
 import Synchronization
 
@@ -53,7 +54,7 @@ struct WatchService: Service {
     private func handle(_ event: LibraryWatcher.Event, of watcher: LibraryWatcher) {
         switch event {
         case .watching(let folders):
-            logger.info("Watching \(folders) folders under \(watcher.root) for new and changed photos.")
+            logger.info("Watching \(folders.counted("folder")) under \(watcher.root) for new and changed photos.")
         case .fallback(let reason):
             logger.warning("Cannot watch \(watcher.root) for changes: \(reason).")
         case .eventsOverflowed:

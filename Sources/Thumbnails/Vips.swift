@@ -26,7 +26,17 @@ enum Vips {
     static func takeError() -> String {
         guard let buffer = shoebox_vips_error_buffer_copy() else { return "unknown libvips error" }
         defer { shoebox_vips_free(buffer) }
-        let lines = String(cString: buffer).split(whereSeparator: \.isNewline)
-        return lines.isEmpty ? "unknown libvips error" : lines.joined(separator: "; ")
+        return oneLine(String(cString: buffer))
+    }
+
+    /// libvips's error lines joined with "; ", a line repeated back to back said once with its
+    /// count (libjpeg reports "Corrupt JPEG data: 2 extraneous bytes …" once per marker).
+    static func oneLine(_ buffer: String) -> String {
+        var lines: [(text: Substring, count: Int)] = []
+        for line in buffer.split(whereSeparator: \.isNewline) {
+            if line == lines.last?.text { lines[lines.count - 1].count += 1 } else { lines.append((line, 1)) }
+        }
+        guard !lines.isEmpty else { return "unknown libvips error" }
+        return lines.map { $0.count > 1 ? "\($0.text) (×\($0.count))" : String($0.text) }.joined(separator: "; ")
     }
 }

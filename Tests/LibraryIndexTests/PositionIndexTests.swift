@@ -84,7 +84,7 @@ struct PositionIndexTests {
 
         // Stored as the columns say.
         let queue = try DatabaseQueue(path: tree.path + "/index.sqlite")
-        let stored = try await queue.read { db in
+        let stored = try queue.read { db in
             try Row.fetchOne(db, sql: "SELECT latitude, longitude, offsetSource FROM photo WHERE path = ?", arguments: [Data("gps.jpg".utf8)])
         }
         #expect((stored?["latitude"] as Double?).map { abs($0 + 33.856784) < 1e-6 } == true)

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -67,6 +68,10 @@ final class ServedProcess: @unchecked Sendable {
     let process: Process
     let port: Int
     private let errors = Pipe()
+    private let logged = Mutex("")
+
+    /// What the server has written to standard error so far.
+    var log: String { logged.withLock { $0 } }
 
     struct Answer {
         var status: Int
@@ -100,7 +105,11 @@ final class ServedProcess: @unchecked Sendable {
         }
         port = found
         // Keep draining, so the server never blocks on a full pipe.
-        handle.readabilityHandler = { _ = $0.availableData }
+        logged.withLock { $0 = text }
+        handle.readabilityHandler = { [weak self] in
+            let data = $0.availableData
+            self?.logged.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
     }
 
     func get(_ path: String, headers: [String: String] = [:], deadline: TimeInterval = 30) throws -> Answer {

@@ -192,6 +192,6 @@ struct StoredSectionsTests {
         let grown = try state()
         #expect(grown.run == grown.last && grown.shown == 20)
         let listed = try ShoeboxProcess.run(["sections", "--db", db])
-        #expect(listed.stdout.contains("1 coarse sections, 20 photos"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("1 coarse section, 20 photos"), "\(listed.stdout)")
     }
 }

@@ -15,7 +15,7 @@ struct LiveLibraryTests {
         server.executableURL = URL(fileURLWithPath: Self.shoebox)
         server.arguments = ["serve"] + (watch ? ["--watch"] : []) + ["--db", database, "--port", "0"]
         server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         server.standardOutput = FileHandle.nullDevice
         try server.run()
@@ -64,7 +64,7 @@ struct LiveLibraryTests {
         defer { server.terminate(); server.waitUntilExit() }
         // The event stream, read by curl into a file until the test ends it.
         let eventLog = tree.path + "/events.txt"
-        FileManager.default.createFile(atPath: eventLog, contents: nil)
+        _ = FileManager.default.createFile(atPath: eventLog, contents: nil)
         let events = Process()
         events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         events.arguments = ["-sN", "--max-time", "120", "http://127.0.0.1:\(port)/api/events"]

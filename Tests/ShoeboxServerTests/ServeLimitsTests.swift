@@ -104,7 +104,7 @@ struct DescriptorExhaustionTests {
         environment["XDG_CACHE_HOME"] = fixture.tree.path + "/cache"
         process.environment = environment
         let logPath = fixture.tree.path + "/serve.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log

@@ -22,13 +22,17 @@ public struct ZoomJSON: Encodable, Sendable {
     /// The photo's cell top on screen before and after the zoom (viewport points).
     public var viewportY: Double
     public var targetViewportY: Double
+    /// Whether any of the tapped cell is in the viewport at the request's offset: a finger can
+    /// only touch a visible cell, so `false` means the question was not one a user could ask.
+    public var onScreen: Bool
 
-    public init(_ t: ZoomTransition, timeline: PhotoTimeline) {
-        self.init(t, path: timeline.photos[t.sourcePhoto].path, targetPath: timeline.photos[t.targetPhoto].path)
+    public init(_ t: ZoomTransition, timeline: PhotoTimeline, viewportHeight: Double) {
+        self.init(t, path: timeline.photos[t.sourcePhoto].path, targetPath: timeline.photos[t.targetPhoto].path, viewportHeight: viewportHeight)
     }
 
-    /// The zoom `t`, whose source and target photos have the paths given.
-    public init(_ t: ZoomTransition, path: String, targetPath: String) {
+    /// The zoom `t`, whose source and target photos have the paths given, in a viewport
+    /// `viewportHeight` points high.
+    public init(_ t: ZoomTransition, path: String, targetPath: String, viewportHeight: Double) {
         from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
         to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
         self.path = path
@@ -39,6 +43,7 @@ public struct ZoomJSON: Encodable, Sendable {
         clamped = t.clamped
         viewportY = t.sourceViewportY + 0
         targetViewportY = t.targetViewportY + 0
+        onScreen = t.sourceViewportY < viewportHeight && t.sourceViewportY + t.sourceFrame.height > 0
     }
 }
 
@@ -107,6 +112,6 @@ extension TimelineSnapshot {
         } catch {
             throw LibraryError(.outOfRange, sentence: error.message, underlyingError: error)
         }
-        return ZoomJSON(transition, timeline: timeline)
+        return ZoomJSON(transition, timeline: timeline, viewportHeight: settings.viewport.height)
     }
 }
