@@ -62,11 +62,27 @@ for n in 0..<initialPhotos {
     _ = FileManager.default.createFile(atPath: subfolder + "/IMG_\(n).jpg", contents: Data(photoBytes(day: n / 7, minute: n)))
 }
 
-/// Runs `shoebox ARGUMENTS --db DATABASE` to completion: its exit status and standard error.
+// The built-in defaults, so that no config file of the machine or the current folder applies.
+let configuration = folder + "/config.json"
+do {
+    let defaults = Process()
+    defaults.executableURL = URL(fileURLWithPath: shoebox)
+    defaults.arguments = ["config", "--defaults"]
+    let output = Pipe()
+    defaults.standardOutput = output
+    defaults.standardError = FileHandle.nullDevice
+    try defaults.run()
+    let json = output.fileHandleForReading.readDataToEndOfFile()
+    defaults.waitUntilExit()
+    try json.write(to: URL(fileURLWithPath: configuration))
+}
+
+/// Runs `shoebox ARGUMENTS --db DATABASE --config CONFIGURATION` to completion: its exit status
+/// and standard error.
 @Sendable func shoeboxRun(_ arguments: [String]) -> (status: Int32, errors: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shoebox)
-    process.arguments = arguments + ["--db", database]
+    process.arguments = arguments + ["--db", database, "--config", configuration]
     let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
@@ -86,7 +102,7 @@ guard first.status == 0 else {
 
 let server = Process()
 server.executableURL = URL(fileURLWithPath: shoebox)
-server.arguments = ["serve", "--watch", "--port", "0", "--db", database]
+server.arguments = ["serve", "--watch", "--port", "0", "--db", database, "--config", configuration]
 var environment = ProcessInfo.processInfo.environment
 environment["XDG_CACHE_HOME"] = folder + "/cache"
 server.environment = environment
