@@ -81,7 +81,14 @@ public struct VideoTool: Sendable {
     func inputArguments(_ path: String, container: VideoContainer, seek: Double? = nil) -> [String] {
         var arguments = ["-protocol_whitelist", "file", "-threads", String(threads)]
         if let seek { arguments += ["-ss", String(format: "%.3f", seek)] }
-        return arguments + ["-f", container.demuxer, "-i", "file:" + path]
+        return arguments + ["-f", container.demuxer, "-i", "file:" + Self.childPath(path)]
+    }
+
+    /// `path` as the child sees it: a `/proc/self/fd/N` of this process (a file the server holds
+    /// open) is `/proc/PID/fd/N` to another process.
+    public static func childPath(_ path: String) -> String {
+        guard path.hasPrefix("/proc/self/") else { return path }
+        return "/proc/\(getpid())/" + path.dropFirst("/proc/self/".count)
     }
 
     /// Runs `ffmpeg` (`probe` false) or `ffprobe` with `arguments`, killed after `timeLimit`.
