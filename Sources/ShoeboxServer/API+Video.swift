@@ -20,6 +20,8 @@ public struct VideoAPI: Sendable {
     let state: LibraryState
     let playback: VideoPlayback
     let logger: Logger
+    /// Videos whose failure was logged already.
+    private let loggedFailures = LoggedOnce()
 
     init(state: LibraryState, playback: VideoPlayback, logger: Logger) {
         self.state = state
@@ -67,13 +69,19 @@ public struct VideoAPI: Sendable {
         let source = ThumbnailSource(id: id, path: file.procPath, fileSize: file.size, modified: file.modified)
         let playback = self.playback
         // ffprobe runs here the first time: off the cooperative threads.
-        let answer = await withCheckedContinuation { continuation in
+        var answer = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: playback.answer(for: source, keepAlive: file))
             }
         }
-        if case .failed(_, let message) = answer {
-            logger.warning("Video \(id) (\(path.string)) cannot be played: \(message)")
+        if case .failed(let reason, let message) = answer {
+            // Name the file as the library does, not by the descriptor ffmpeg was given.
+            // (A remembered failure names the descriptor of the request that met it.)
+            let named = message.replacing(#/(file:)?/proc/(self|[0-9]+)/fd/[0-9]+/#, with: path.string)
+            answer = .failed(reason: reason, message: named)
+            if loggedFailures.first(id) {
+                logger.warning("Video \(id) (\(path.string)) cannot be played: \(named)")
+            }
         }
         return (answer, file)
     }
