@@ -194,6 +194,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "MediaBenchmark",
+            dependencies: ["Thumbnails"],
+            path: "Benchmarks/MediaBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(

@@ -31,6 +31,11 @@ public struct MovieFixture: Sendable {
     /// sample tables there).
     public var movieFiller = 0
 
+    /// For a QuickTime movie older than `ftyp`: the file starts with a box of this type
+    /// (`free`, `skip` or `wide`, 8 bytes of padding each) instead of `ftyp`, or, when empty,
+    /// straight with `mdat` (or `moov` when `movieFirst`). `nil` writes `ftyp` as usual.
+    public var legacyStart: String?
+
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -58,9 +63,13 @@ public struct MovieFixture: Sendable {
     /// The bytes before the media data's payload, the payload's length, and the bytes after it.
     public var parts: (before: [UInt8], mediaData: Int, after: [UInt8]) {
         typealias F = PhotoFixtures
-        let ftyp = quickTime
-            ? F.box("ftyp", F.fourCC("qt  ") + F.be32(0) + F.fourCC("qt  "))
-            : F.box("ftyp", F.fourCC("isom") + F.be32(512) + F.fourCC("isom") + F.fourCC("iso2") + F.fourCC("mp41"))
+        let ftyp = if let legacyStart {
+            legacyStart.isEmpty ? [] : F.be32(16) + Array(legacyStart.utf8.prefix(4)) + [UInt8](repeating: 0, count: 8)
+        } else if quickTime {
+            F.box("ftyp", F.fourCC("qt  ") + F.be32(0) + F.fourCC("qt  "))
+        } else {
+            F.box("ftyp", F.fourCC("isom") + F.be32(512) + F.fourCC("isom") + F.fourCC("iso2") + F.fourCC("mp41"))
+        }
         let mdatHeader: [UInt8] = mediaDataSize + 8 > Int(UInt32.max)
             ? F.be32(1) + F.fourCC("mdat") + F.be32(Int(UInt64(mediaDataSize + 16) >> 32)) + F.be32((mediaDataSize + 16) & 0xFFFF_FFFF)
             : F.be32(mediaDataSize + 8) + F.fourCC("mdat")

@@ -15,6 +15,8 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
     public var thumbnails: ThumbnailSettings
     /// `shoebox serve`'s timeouts, connection cap and accepted host names.
     public var server: ServerLimits
+    /// Video playback: transcoding on or off, its largest height, its disk cache.
+    public var video: VideoSettings = .default
 
     public static let `default` = ShoeboxConfiguration(index: .default, sections: TimelineSettings(), zoom: ZoomSettings())
 
@@ -36,6 +38,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         zoom = try c.decodeIfPresent(ZoomSettings.self, forKey: .zoom) ?? ZoomSettings()
         thumbnails = try c.decodeIfPresent(ThumbnailSettings.self, forKey: .thumbnails) ?? .default
         server = try c.decodeIfPresent(ServerLimits.self, forKey: .server) ?? ServerLimits()
+        video = try c.decodeIfPresent(VideoSettings.self, forKey: .video) ?? .default
     }
 
     /// Reads the first configuration file that exists: `explicitPath`, else `$SHOEBOX_CONFIG` (which
@@ -113,6 +116,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         try zoom.validate()
         try thumbnails.validate()
         try server.validate()
+        try video.validate()
     }
 
     /// "sections.coarse.seed must be a whole number ≥ 0" for a seed JSON holds but `UInt64` cannot.

@@ -37,7 +37,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         }
         var rows: [(id: Int64, path: RelativePath)] = []
         try library.store.forEachPhoto { photo in
-            if let id = photo.id, photo.mediaType == .photo { rows.append((id, photo.path)) }
+            if let id = photo.id { rows.append((id, photo.path)) }
         }
         if let problem = ThumbnailCache.decoderProblem {
             throw CLIError("Cannot make thumbnails: libvips could not start: \(problem).")

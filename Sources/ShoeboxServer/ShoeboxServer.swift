@@ -44,6 +44,7 @@ public enum ShoeboxServer {
         let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails", memoryBudget: API.thumbnailMemory)
         let events = EventHub()
         API(state: state, thumbnails: thumbnails, events: events, logger: logger).register(on: router)
+        VideoAPI.make(state: state, settings: settings.configuration.video, cacheDirectory: settings.cacheDirectory, logger: logger).register(on: router)
         Viewer.register(on: router, logger: logger)
         var services: [any Service] = [LibraryRefresher(state: state, events: events, interval: settings.refreshInterval, logger: logger)]
         if let timing = settings.watch {

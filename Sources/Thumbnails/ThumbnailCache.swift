@@ -27,6 +27,8 @@ public final class ThumbnailCache: Sendable {
 
     /// Bytes of images kept in memory at most; 0 keeps none.
     public let memoryBudget: Int
+    /// Runs ffmpeg for the posters of videos.
+    public let videoTool: VideoTool
 
     private let counters = Mutex(ThumbnailStatistics())
     private let memory: Mutex<RecentlyUsed<CacheEntry, Thumbnail>>
@@ -46,8 +48,9 @@ public final class ThumbnailCache: Sendable {
 
     /// A cache in `directory` whose renders keep to `limits`, run in `pool` (by default one render
     /// per core, with a pixel budget of one photo at the limit).
-    public init(directory: String, limits: RenderLimits, memoryBudget: Int = 0, pool: RenderPool? = nil) {
+    public init(directory: String, limits: RenderLimits, memoryBudget: Int = 0, pool: RenderPool? = nil, videoTool: VideoTool = VideoTool()) {
         self.directory = directory
+        self.videoTool = videoTool
         self.limits = limits
         self.pool = pool ?? RenderPool(pixelBudget: limits.maxPixels)
         self.memoryBudget = max(0, memoryBudget)
@@ -87,6 +90,8 @@ public final class ThumbnailCache: Sendable {
             return image
         case .render(let header):
             return pool.runBlocking(pixels: header.pixels) { render(entry, source, header) }
+        case .poster(let container):
+            return pool.runBlocking(pixels: 0) { poster(entry, source, container) }
         }
     }
 
@@ -128,6 +133,8 @@ public final class ThumbnailCache: Sendable {
             return image
         case .render(let header):
             return await pool.run(pixels: header.pixels) { self.render(entry, source, header) }
+        case .poster(let container):
+            return await pool.run(pixels: 0) { self.poster(entry, source, container) }
         }
     }
 
@@ -137,6 +144,8 @@ public final class ThumbnailCache: Sendable {
         case done(Thumbnail)
         /// To be decoded; the header says how large it is.
         case render(Renderer.Header)
+        /// A video, whose poster ffmpeg makes.
+        case poster(VideoContainer)
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -151,10 +160,14 @@ public final class ThumbnailCache: Sendable {
             count(\.hits)
             return .done(memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: nil), entry))
         }
-        if let error = Self.readFailure(atPath: bucket + "/" + entry.failureFileName, source: source) {
+        let video = VideoContainer.sniff(path: source.path)
+        // (A video's failure remembered from before posters, when libvips was tried, is not kept.)
+        if let error = Self.readFailure(atPath: bucket + "/" + entry.failureFileName, source: source),
+           video == nil || !error.message.hasPrefix("libvips") {
             count(\.rememberedFailures)
             return .done(placeholder(entry, error))
         }
+        if let video { return .poster(video) }
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
             return .done(finish(entry, .failure(error)))
@@ -170,6 +183,12 @@ public final class ThumbnailCache: Sendable {
     private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header) -> Thumbnail {
         count(\.renders)
         return finish(entry, Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+    }
+
+    /// Makes and stores a video's poster with ffmpeg; called inside the pool.
+    private func poster(_ entry: CacheEntry, _ source: ThumbnailSource, _ container: VideoContainer) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, VideoPoster.render(tool: videoTool, path: source.path, container: container, size: entry.size, timeLimit: limits.timeLimit))
     }
 
     /// Stores a render's outcome: the image, or the failure when it lies in the photo itself.

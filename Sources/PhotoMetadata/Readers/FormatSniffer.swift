@@ -32,14 +32,29 @@ enum FormatSniffer {
             return isoVideoFormat(head).map(Container.isoVideo)
         }
         // QuickTime movies older than `ftyp` start straight with one of these boxes.
-        if let size = try? head.u32(0), size >= 8, let type = try? head.fourCC(4),
-           [FourCC("moov"), FourCC("mdat"), FourCC("wide"), FourCC("pnot")].contains(type) {
-            return .isoVideo(.mov)
-        }
+        if isLegacyQuickTime(head) { return .isoVideo(.mov) }
         if head.matches(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
         if head.matches([0x1A, 0x45, 0xDF, 0xA3]) { return .matroska(MatroskaReader.docType(head) == "webm" ? .webm : .mkv) }
         if let packetSize = transportPacketSize(head) { return .mpegTS(packetSize: packetSize) }
         return nil
+    }
+
+    /// Whether `head` starts like a QuickTime movie written before `ftyp` existed: a `moov`, `mdat`,
+    /// `wide` or `pnot` box, or `free`/`skip` padding followed (within the head) by one of those.
+    /// Padding alone is not enough: any file could start with the bytes `free`.
+    static func isLegacyQuickTime(_ head: ByteView) -> Bool {
+        let movie: Set<FourCC> = [FourCC("moov"), FourCC("mdat"), FourCC("wide"), FourCC("pnot")]
+        let padding: Set<FourCC> = [FourCC("free"), FourCC("skip")]
+        var offset = 0
+        // A few padding boxes at most, then a movie box.
+        for _ in 0..<8 {
+            guard let size = try? head.u32(offset), let type = try? head.fourCC(offset + 4) else { return false }
+            // 1: a 64-bit size follows; 0: the box runs to the end of the file.
+            if movie.contains(type) { return size >= 8 || size <= 1 }
+            guard padding.contains(type), size >= 8 else { return false }
+            offset += Int(size)
+        }
+        return false
     }
 
     /// The video format of an ISO BMFF file from its major brand; `nil` for audio-only brands.

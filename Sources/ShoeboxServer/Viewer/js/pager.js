@@ -11,6 +11,7 @@ import { SA } from './geometry.js';
 import { animate, easeOut } from './animation.js';
 import { Strip } from './strip.js';
 import { thumbnailsAvailable } from './thumbnails.js';
+import { attachVideo } from './video.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -100,9 +101,9 @@ export class Pager {
       video.controls = true;
       video.playsInline = true;
       video.preload = 'metadata';
-      video.src = api.originalURL(photo.id);
       if (thumbnailsAvailable()) setPoster(video, api.thumbnailURL(photo.id, 'preview'));
       page.appendChild(video);
+      attachVideo(video, photo.id);
     } else if (thumbnailsAvailable()) {
       const img = document.createElement('img');
       img.alt = photo.path;

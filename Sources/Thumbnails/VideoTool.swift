@@ -1,0 +1,216 @@
+import Dispatch
+public import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way Shoebox runs ffmpeg and ffprobe: as child processes (a hostile video can crash
+/// one, never the server), each with a wall-clock limit (killed when it passes), and, through
+/// util-linux's `prlimit`, an address-space and CPU-time limit; output read, failures turned into
+/// `ThumbnailError`s that name the file.
+public struct VideoTool: Sendable {
+    /// The resolved `ffmpeg`, or nil when it is not installed.
+    public var ffmpeg: String?
+    /// The resolved `ffprobe`, or nil when it is not installed.
+    public var ffprobe: String?
+    /// `prlimit`, which sets the memory and CPU limits before it runs the tool; without it the
+    /// tools run with the wall-clock limit only.
+    public var prlimit: String?
+    /// Bytes of address space each tool may map.
+    public var memoryLimit: Int
+    /// Threads each tool's codecs may use.
+    public var threads: Int
+
+    /// 2 GiB: room for a 4K decode and x264's look-ahead at 1080p.
+    public static let defaultMemoryLimit = 2 << 30
+
+    /// The tools found on `PATH` (`SHOEBOX_FFMPEG` / `SHOEBOX_FFPROBE` name others, or, when empty,
+    /// none: a machine without ffmpeg).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                memoryLimit: Int = VideoTool.defaultMemoryLimit, threads: Int = 1) {
+        func find(_ name: String, override key: String) -> String? {
+            if let chosen = environment[key] {
+                return chosen.isEmpty ? nil : (FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil)
+            }
+            return Self.locate(name, path: environment["PATH"])
+        }
+        self.init(
+            ffmpeg: find("ffmpeg", override: "SHOEBOX_FFMPEG"), ffprobe: find("ffprobe", override: "SHOEBOX_FFPROBE"),
+            prlimit: Self.locate("prlimit", path: environment["PATH"]), memoryLimit: memoryLimit, threads: threads)
+    }
+
+    public init(ffmpeg: String?, ffprobe: String?, prlimit: String?, memoryLimit: Int = VideoTool.defaultMemoryLimit, threads: Int = 1) {
+        self.ffmpeg = ffmpeg
+        self.ffprobe = ffprobe
+        self.prlimit = prlimit
+        self.memoryLimit = max(64 << 20, memoryLimit)
+        self.threads = max(1, threads)
+    }
+
+    /// The first executable `name` in `path`'s folders (then `/usr/bin`, `/bin`).
+    public static func locate(_ name: String, path: String?) -> String? {
+        let folders = (path ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        for folder in folders where folder.hasPrefix("/") {
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Why videos cannot be shown on this machine, or nil when ffmpeg and ffprobe are there.
+    public var problem: String? {
+        if ffmpeg == nil && ffprobe == nil { return "ffmpeg and ffprobe are not installed (Debian: apt-get install ffmpeg)" }
+        if ffmpeg == nil { return "ffmpeg is not installed (Debian: apt-get install ffmpeg)" }
+        if ffprobe == nil { return "ffprobe is not installed (Debian: apt-get install ffmpeg)" }
+        return nil
+    }
+
+    /// What a finished tool left.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: [UInt8]
+        /// The last few kilobytes of its error output.
+        public var stderr: String
+    }
+
+    /// The options every input gets: no standard input, no probing of the format (the sniffed
+    /// demuxer), files only, bounded threads; then the input itself, always as `file:`.
+    func inputArguments(_ path: String, container: VideoContainer, seek: Double? = nil) -> [String] {
+        var arguments = ["-protocol_whitelist", "file", "-threads", String(threads)]
+        if let seek { arguments += ["-ss", String(format: "%.3f", seek)] }
+        return arguments + ["-f", container.demuxer, "-i", "file:" + Self.childPath(path)]
+    }
+
+    /// `path` as the child sees it: a `/proc/self/fd/N` of this process (a file the server holds
+    /// open) is `/proc/PID/fd/N` to another process.
+    public static func childPath(_ path: String) -> String {
+        guard path.hasPrefix("/proc/self/") else { return path }
+        return "/proc/\(getpid())/" + path.dropFirst("/proc/self/".count)
+    }
+
+    /// Runs `ffmpeg` (`probe` false) or `ffprobe` with `arguments`, killed after `timeLimit`.
+    ///
+    /// - Parameters:
+    ///   - path: the video concerned, for the errors.
+    ///   - onLine: called with each line of standard output as it comes (for `-progress pipe:1`);
+    ///     the output is then not kept.
+    public func run(
+        probe: Bool = false, _ arguments: [String], path: String, timeLimit: Duration,
+        onLine: (@Sendable (String) -> Void)? = nil
+    ) -> Result<Output, ThumbnailError> {
+        guard let tool = probe ? ffprobe : ffmpeg else {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot show \(path): \(problem ?? "ffmpeg is not installed")."))
+        }
+        let name = probe ? "ffprobe" : "ffmpeg"
+        let process = Process()
+        let limit = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
+        let seconds = max(1, Int(limit.rounded(.up)))
+        let milliseconds = max(1, Int(limit * 1000))
+        let common = ["-nostdin", "-hide_banner", "-loglevel", "error"]
+        let toolArguments = (probe ? ["-hide_banner", "-loglevel", "error"] : common) + arguments
+        if let prlimit {
+            process.executableURL = URL(fileURLWithPath: prlimit)
+            // CPU seconds: every thread busy for the whole wall-clock limit, and one more.
+            process.arguments = ["--as=\(memoryLimit)", "--cpu=\(seconds * (threads + 1) + 1)", "--", tool] + toolArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = toolArguments
+        }
+        process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot start \(name) for \(path): \(error)."))
+        }
+        let pid = process.processIdentifier
+        let stdoutBytes = Mutex<[UInt8]>([])
+        let stderrBytes = Mutex<[UInt8]>([])
+        let readers = DispatchGroup()
+        readers.enter()
+        Thread.detachNewThread {
+            let handle = output.fileHandleForReading
+            var pending: [UInt8] = []
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                if let onLine {
+                    pending += chunk
+                    while let newline = pending.firstIndex(of: 0x0A) {
+                        onLine(String(decoding: pending[..<newline], as: UTF8.self))
+                        pending.removeSubrange(...newline)
+                    }
+                } else {
+                    stdoutBytes.withLock { $0 += chunk }
+                }
+            }
+            readers.leave()
+        }
+        readers.enter()
+        Thread.detachNewThread {
+            let handle = errors.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                stderrBytes.withLock { kept in
+                    kept += chunk
+                    if kept.count > 8192 { kept.removeFirst(kept.count - 4096) }
+                }
+            }
+            readers.leave()
+        }
+        // `state` says whether the child was reaped (then its pid may belong to another process)
+        // or killed.
+        let state = Mutex((exited: false, killed: false))
+        // A thread of its own, not Dispatch's pool, which busy callers can hold up past the limit.
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            guard exited.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut else { return }
+            state.withLock { state in
+                guard !state.exited else { return }
+                state.killed = true
+                kill(pid, SIGKILL)
+            }
+        }
+        process.waitUntilExit()
+        exited.signal()
+        let wasKilled = state.withLock { state in
+            state.exited = true
+            return state.killed
+        }
+        readers.wait()
+        let status = process.terminationStatus
+        let reason = process.terminationReason
+        let stderr = String(decoding: stderrBytes.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if wasKilled {
+            return .failure(ThumbnailError(.timedOut, path: path, "\(name) took longer than the limit of \(timeLimit) on \(path); it was stopped."))
+        }
+        if reason == .uncaughtSignal {
+            let cause = status == SIGXCPU ? "its CPU-time limit" : status == SIGKILL ? "a kill (memory?)" : "signal \(status)"
+            if status == SIGXCPU {
+                return .failure(ThumbnailError(.timedOut, path: path, "\(name) used up its CPU-time limit on \(path); it was stopped."))
+            }
+            return .failure(ThumbnailError(.undecodable, path: path, "\(name) stopped on \(path) by \(cause). \(Self.lastLine(stderr))"))
+        }
+        if status != 0 {
+            var message = "\(name) cannot read \(path)"
+            let last = Self.lastLine(stderr)
+            message += last.isEmpty ? " (exit status \(status))." : ": \(last)"
+            if stderr.contains("Cannot allocate memory") || stderr.contains("cannot allocate") {
+                message += " (memory limit \(memoryLimit >> 20) MiB)"
+            }
+            return .failure(ThumbnailError(.undecodable, path: path, message))
+        }
+        return .success(Output(status: status, stdout: stdoutBytes.withLock { $0 }, stderr: stderr))
+    }
+
+    private static func lastLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+    }
+}
