@@ -125,6 +125,19 @@ extension LibraryStore {
                 UPDATE photo SET modified = -1;
                 """)
         }
+        // The names of the nearest place to each position (and offsets from its time zone), read
+        // at index time so that a million photos are not geocoded again for every timeline.
+        migrator.registerMigration("v5-places") { db in
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN placeCity TEXT;
+                ALTER TABLE photo ADD COLUMN placeRegion TEXT;
+                ALTER TABLE photo ADD COLUMN placeCountry TEXT;
+                ALTER TABLE photo ADD COLUMN placeCountryCode TEXT;
+
+                -- Rows with a position read before places were: read again by the next run.
+                UPDATE photo SET modified = -1 WHERE latitude IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 }

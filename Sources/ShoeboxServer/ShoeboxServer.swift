@@ -3,6 +3,7 @@ public import Hummingbird
 import HTTPTypes
 import Foundation
 import LibraryIndex
+import Places
 public import Logging
 public import PhotoLibrary
 import PhotoMetadata
@@ -54,7 +55,15 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
-                let watcher = try LibraryWatcher(root: root, store: store, settings: settings.configuration.index, timing: timing)
+                let places: PlaceTable?
+                do {
+                    places = try PlaceTable.loadInstalled()
+                } catch {
+                    logger.notice("\(error.message)")
+                    places = nil
+                }
+                let watcher = try LibraryWatcher(
+                    root: root, store: store, settings: settings.configuration.index, places: places, timing: timing)
                 services.append(WatchService(watcher: watcher, state: state, events: events, logger: logger))
             } catch {
                 throw LibraryError(error)
