@@ -41,9 +41,16 @@ struct SectionsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: an array of sections with level, index, start, end, count, places and the shown photos.")
     var json = false
 
+    @Option(name: .customLong("query"), help: ArgumentHelp(
+        "Only the photos a search finds (as `shoebox search`): the result as a timeline of its own.", valueName: "words"))
+    var query: String?
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        if let query, SearchQuery(query).isEmpty {
+            throw ValidationError("--query takes the words to search for, e.g. --query \"lisbon 2025\".")
+        }
         if let section, section < 0 {
             throw ValidationError("--section takes a section number from 0 (got \(section)); `shoebox sections` lists them.")
         }
@@ -66,7 +73,11 @@ struct SectionsCommand: AsyncParsableCommand {
         let withPhotos = json || section != nil
         let reports: [SectionReport]
         let leftOut: Int
-        if let stored = try StoredSections(store: library.store, settings: settings),
+        let search = query.map(SearchQuery.init)
+        if let search {
+            let snapshot = try library.snapshot(matching: search, settings: settings)
+            (reports, leftOut) = (try snapshot.reports(level, section: section, withPhotos: withPhotos), snapshot.leftOut)
+        } else if let stored = try StoredSections(store: library.store, settings: settings),
            let answer = try stored.reports(level, section: section, withPhotos: withPhotos) {
             (reports, leftOut) = (answer, stored.leftOut)
         } else {
@@ -74,7 +85,7 @@ struct SectionsCommand: AsyncParsableCommand {
             (reports, leftOut) = (try snapshot.reports(level, section: section, withPhotos: withPhotos), snapshot.leftOut)
         }
 
-        let places = SectionPlaces(try library.store.placeCountsByDay())
+        let places = try library.sectionPlaces(matching: search)
         if json {
             try writeJSONArray(reports) { report in
                 var section = SectionJSON(report)

@@ -116,6 +116,12 @@ struct PlacesSearchCommandTests {
         #expect(table.status == 0)
         #expect(table.stdout.contains("3 fine sections, 5 photos"), "\(table.stdout)")  // Sintra is in the region of Lisbon
         #expect(table.stdout.contains("Lisbon, Sintra"))
+        // The same result through sections --query, at both levels.
+        let scoped = try Self.objects(try ShoeboxProcess.run(["sections", "--level", "fine", "--json", "--query", "sintra", "--db", db]).stdout)
+        #expect(scoped.map { $0["count"] as? Int ?? 0 } == [2])  // 13 and 14 March, one fine section
+        #expect(scoped.map { $0["places"] as? [String] ?? [] } == [["Sintra"]])
+        let scopedCoarse = try Self.objects(try ShoeboxProcess.run(["sections", "--json", "--query", "iphone", "--db", db]).stdout)
+        #expect(scopedCoarse.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 2)
         let none = try ShoeboxProcess.run(["search", "atlantis", "--db", db])
         #expect(none.status == 0)
         #expect(none.stdout.contains("No photo matches"))
