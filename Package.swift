@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 "PhotoMetadata",
                 "WallClock",
+                "Places",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -107,7 +108,7 @@ let package = Package(
         .target(
             name: "ShoeboxServer",
             dependencies: [
-                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib",
+                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib", "Places",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,7 +128,7 @@ let package = Package(
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock",
+                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock", "Places",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -205,7 +206,7 @@ let package = Package(
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
@@ -214,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [
-                "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox",
+                "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox", "Places",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -224,7 +225,7 @@ let package = Package(
             name: "ShoeboxCLITests",
             dependencies: [
                 "ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoLibrary", "PhotoMetadata", "Timeline", "ZoomMapping",
-                "PhotoFixtures", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
+                "PhotoFixtures", "SeededRandom", "Places", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

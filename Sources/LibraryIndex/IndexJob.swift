@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMetadata
+import Places
 import Synchronization
 
 /// One index run: walk and, as the walk goes on, read new and changed files on several threads,
@@ -9,6 +10,8 @@ final class IndexJob: Sendable {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
+    /// Names places and gives offsets from them; `nil` without a table.
+    let places: PlaceTable?
     /// Remove rows whose files are gone even past the removal limit.
     let prune: Bool
     /// Files still being written (the watcher saw them opened for writing and not yet closed):
@@ -31,10 +34,14 @@ final class IndexJob: Sendable {
     let folderWalkedForTesting = Mutex<(@Sendable (RelativePath) -> Void)?>(nil)
     #endif
 
-    init(root: String, store: LibraryStore, settings: IndexSettings, prune: Bool, deferring deferred: Set<RelativePath> = []) {
+    init(
+        root: String, store: LibraryStore, settings: IndexSettings, places: PlaceTable? = nil, prune: Bool,
+        deferring deferred: Set<RelativePath> = []
+    ) {
         self.root = root
         self.store = store
         self.settings = settings
+        self.places = places
         self.prune = prune
         self.deferred = deferred
         rootPrefix = Array(root.utf8) + [UInt8(ascii: "/")]
@@ -262,14 +269,18 @@ final class IndexJob: Sendable {
                 sidecar = sidecarContents(path: path, sidecars: candidate.sidecars, note: &sidecarNote)
                 if metadata.exifDate == nil { note = sidecarNote }
             }
-            let date = metadata.exifDate
+            var date = metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
+            let position = metadata.position ?? sidecar.position
+            let place = position.flatMap { places?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
+            date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             return .photo(IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
-                error: error.isEmpty ? nil : error, duration: metadata.duration, position: metadata.position ?? sidecar.position
+                error: error.isEmpty ? nil : error, duration: metadata.duration, position: position,
+                place: place.map(PhotoPlace.init)
             ), failed: metadata.problem != nil)
         } catch {
             switch error.code {

@@ -31,13 +31,15 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var pairedWith: RelativePath?
     /// Where it was taken: from the file, else from its sidecar.
     public var position: GeoPosition?
+    /// The names of the nearest place to `position`, when a places table was installed.
+    public var place: PhotoPlace?
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,
         captureDate: CaptureDate, pixelSize: PixelSize? = nil, orientation: Int? = nil,
         displaySize: PixelSize? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
         error: String? = nil, mediaType: MediaType? = nil, duration: Double? = nil, pairedWith: RelativePath? = nil,
-        position: GeoPosition? = nil, id: Int64? = nil, missingSince: String? = nil
+        position: GeoPosition? = nil, place: PhotoPlace? = nil, id: Int64? = nil, missingSince: String? = nil
     ) {
         self.path = path
         self.fileSize = fileSize
@@ -56,6 +58,7 @@ public struct IndexedPhoto: Sendable, Hashable {
         self.duration = duration
         self.pairedWith = pairedWith
         self.position = position
+        self.place = place
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMetadata
+public import Places
 
 /// Indexes one folder tree into a `LibraryStore`.
 ///
@@ -13,13 +14,17 @@ public struct Indexer: Sendable {
     public let root: String
     public let store: LibraryStore
     public let settings: IndexSettings
+    /// Names the place of each photo with a position, and gives a photo without an offset its
+    /// place's; `nil` (no table installed) stores positions without places.
+    public let places: PlaceTable?
 
     /// Checks that `root` is a readable folder and `settings` are valid.
-    public init(root: String, store: LibraryStore, settings: IndexSettings = .default) throws(IndexError) {
+    public init(root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil) throws(IndexError) {
         try settings.validate()
         self.root = try Self.resolveRoot(root)
         self.store = store
         self.settings = settings
+        self.places = places
     }
 
     /// `root` as an absolute path without symbolic links, or an error saying why it cannot be indexed.
@@ -45,7 +50,7 @@ public struct Indexer: Sendable {
     /// than `settings.removalLimit` of a library: then they are kept and marked missing
     /// (`IndexProgress.missing`), unless `prune` confirms the removal.
     public func run(prune: Bool = false) -> IndexRun {
-        IndexRun(job: IndexJob(root: root, store: store, settings: settings, prune: prune))
+        IndexRun(job: IndexJob(root: root, store: store, settings: settings, places: places, prune: prune))
     }
 }
 

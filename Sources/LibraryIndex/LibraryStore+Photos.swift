@@ -176,6 +176,7 @@ extension IndexedPhoto {
             duration: row.double(17),
             pairedWith: row.bytes(18).map { RelativePath(bytes: [UInt8]($0)) },
             position: latitude.flatMap { lat in longitude.flatMap { GeoPosition(latitude: lat, longitude: $0) } },
+            place: PhotoPlace.stored(city: row.text(23), region: row.text(24), country: row.text(25), countryCode: row.text(26)),
             id: id,
             missingSince: row.text(19)
         )
@@ -189,6 +190,7 @@ extension IndexedPhoto {
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
             cameraMake, cameraModel, error, mediaType.rawValue, duration,
             position?.latitude, position?.longitude, captureDate.offsetSource?.rawValue,
+            place?.city, place?.region, place?.country, place?.countryCode,
         ]
     }
 }
@@ -202,7 +204,8 @@ struct PhotoColumns {
     init(_ db: Database) throws {
         let names = Set(try db.columns(in: "photo").map(\.name))
         hasVideos = names.contains("mediaType")
-        let optional = ["mediaType", "duration", "pairedWith", "missingSince", "latitude", "longitude", "offsetSource"]
+        let optional = ["mediaType", "duration", "pairedWith", "missingSince", "latitude", "longitude", "offsetSource",
+                        "placeCity", "placeRegion", "placeCountry", "placeCountryCode"]
             .map { names.contains($0) ? $0 : "NULL" }
         selection = (["id", "path", "fileSize", "modified", "format", "captured", "utcOffset", "dateSource",
                       "pixelWidth", "pixelHeight", "orientation", "width", "height", "make", "model", "error"] + optional)

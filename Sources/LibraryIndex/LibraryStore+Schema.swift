@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension LibraryStore {
@@ -125,6 +126,61 @@ extension LibraryStore {
                 UPDATE photo SET modified = -1;
                 """)
         }
+        // The names of the nearest place to each position (and offsets from its time zone), read
+        // at index time so that a million photos are not geocoded again for every timeline.
+        migrator.registerMigration("v5-places") { db in
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN placeCity TEXT;
+                ALTER TABLE photo ADD COLUMN placeRegion TEXT;
+                ALTER TABLE photo ADD COLUMN placeCountry TEXT;
+                ALTER TABLE photo ADD COLUMN placeCountryCode TEXT;
+
+                -- Rows with a position read before places were: read again by the next run.
+                UPDATE photo SET modified = -1 WHERE latitude IS NOT NULL;
+                """)
+        }
+        // Full-text search over the words a photo is found by (see `LibraryStore+Search.swift`),
+        // kept in step with `photo` by triggers.
+        migrator.registerMigration("v6-search") { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE photoSearch USING fts5(
+                    words, content = '', tokenize = 'unicode61 remove_diacritics 2'
+                );
+                INSERT INTO photoSearch (rowid, words) SELECT id, \(searchWords("photo")) FROM photo;
+                CREATE TRIGGER photoSearchInsert AFTER INSERT ON photo BEGIN
+                    INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
+                END;
+                CREATE TRIGGER photoSearchDelete AFTER DELETE ON photo BEGIN
+                    INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
+                END;
+                CREATE TRIGGER photoSearchUpdate
+                AFTER UPDATE OF path, captured, make, model, placeCity, placeRegion, placeCountry ON photo BEGIN
+                    INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
+                    INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
+                END;
+                """)
+        }
         return migrator
     }()
+
+    /// The words row `row` (`new`, `old` or the table) is found by, as an SQL expression: place names,
+    /// camera make and model, the capture year, month name (full and short) and date (`2025-03-08`,
+    /// which the tokenizer splits into `2025 03 08`, so that `2025-03` matches as a phrase), and the
+    /// relative path (its folder and file names).
+    ///
+    /// The index is contentless: a deleted row's words are computed again from its old values, so
+    /// this expression must depend on the row alone; changing it needs a migration that rebuilds
+    /// the index.
+    static func searchWords(_ row: String) -> String {
+        let months = ["january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+                      "august aug", "september sep sept", "october oct", "november nov", "december dec"]
+        let monthCase = "CASE substr(\(row).captured, 6, 2) "
+            + months.enumerated().map { "WHEN '\(String(format: "%02d", $0.offset + 1))' THEN '\($0.element)' " }.joined()
+            + "ELSE '' END"
+        return """
+            coalesce(\(row).placeCity, '') || ' ' || coalesce(\(row).placeRegion, '') || ' ' || coalesce(\(row).placeCountry, '') \
+            || ' ' || coalesce(\(row).make, '') || ' ' || coalesce(\(row).model, '') || ' ' || \(monthCase) \
+            || ' ' || substr(\(row).captured, 1, 10) || ' ' || CAST(\(row).path AS TEXT)
+            """
+    }
 }

@@ -109,8 +109,9 @@ extension LibraryStore {
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
                                    pixelWidth, pixelHeight, orientation, width, height, make, model, error,
-                                   mediaType, duration, latitude, longitude, offsetSource)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   mediaType, duration, latitude, longitude, offsetSource,
+                                   placeCity, placeRegion, placeCountry, placeCountryCode)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
@@ -118,7 +119,9 @@ extension LibraryStore {
                     orientation = excluded.orientation, width = excluded.width, height = excluded.height,
                     make = excluded.make, model = excluded.model, error = excluded.error,
                     mediaType = excluded.mediaType, duration = excluded.duration, latitude = excluded.latitude,
-                    longitude = excluded.longitude, offsetSource = excluded.offsetSource, missingSince = NULL
+                    longitude = excluded.longitude, offsetSource = excluded.offsetSource,
+                    placeCity = excluded.placeCity, placeRegion = excluded.placeRegion,
+                    placeCountry = excluded.placeCountry, placeCountryCode = excluded.placeCountryCode, missingSince = NULL
                 """)
             let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
             let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")

@@ -1,4 +1,5 @@
 import Foundation
+public import Places
 import Synchronization
 
 /// Keeps an index in step with its folder while it runs: one inotify watch per folder (new folders
@@ -87,14 +88,19 @@ public final class LibraryWatcher: Sendable {
     public let root: String
     let store: LibraryStore
     let settings: IndexSettings
+    let places: PlaceTable?
     let timing: Timing
     private let stopFlag = StopFlag()
 
-    public init(root: String, store: LibraryStore, settings: IndexSettings = .default, timing: Timing = Timing()) throws(IndexError) {
+    public init(
+        root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil,
+        timing: Timing = Timing()
+    ) throws(IndexError) {
         try settings.validate()
         self.root = try Indexer.resolveRoot(root)
         self.store = store
         self.settings = settings
+        self.places = places
         self.timing = timing
     }
 

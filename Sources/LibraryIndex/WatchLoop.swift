@@ -335,7 +335,7 @@ struct WatchLoop {
         lastChange = nil
         lastRun = .now
         emit(.runStarted)
-        let job = IndexJob(root: watcher.root, store: watcher.store, settings: watcher.settings, prune: false, deferring: Set(writing.keys))
+        let job = IndexJob(root: watcher.root, store: watcher.store, settings: watcher.settings, places: watcher.places, prune: false, deferring: Set(writing.keys))
         let stop = self.stop
         let stopper = Thread {
             while !job.control.isStopRequested {

@@ -26,6 +26,12 @@ public final class PhotoLibrary: Sendable {
         try TimelineSnapshot(store: store, settings: settings ?? configuration.sections, statistics: statistics)
     }
 
+    /// The timeline of the photos matching `query`, grouped with the configured section settings
+    /// or `settings`.
+    public func snapshot(matching query: SearchQuery, settings: TimelineSettings? = nil, runID: Int64? = nil) throws(LibraryError) -> TimelineSnapshot {
+        try TimelineSnapshot(store: store, settings: settings ?? configuration.sections, matching: query, runID: runID)
+    }
+
     /// The absolute folder the library indexes, or `nil` before the first run.
     public func root() throws(LibraryError) -> String? {
         do { return try store.root() } catch { throw LibraryError(error) }
@@ -39,6 +45,11 @@ public final class PhotoLibrary: Sendable {
     /// The id of the last finished run (see `LibraryStore.lastRunID()`).
     public func lastRunID() throws(LibraryError) -> Int64? {
         do { return try store.lastRunID() } catch { throw LibraryError(error) }
+    }
+
+    /// The place names of every section, or of the sections of a search result (`query`).
+    public func sectionPlaces(matching query: SearchQuery? = nil) throws(LibraryError) -> SectionPlaces {
+        do { return SectionPlaces(try store.placeCountsByDay(matching: query)) } catch { throw LibraryError(error) }
     }
 
     /// The row with `id`.

@@ -44,6 +44,16 @@ public final class TimelineSnapshot: Sendable {
             forEachMoment: { body throws(IndexError) in try store.forEachMoment(body) })
     }
 
+    /// The timeline of the photos of `store` matching `query` (a search result), grouped with
+    /// `settings` exactly as the whole library's; empty for an empty query.
+    ///
+    /// - Complexity: one FTS5 lookup, then O(m log m) for the m matching photos.
+    public convenience init(store: LibraryStore, settings: TimelineSettings, matching query: SearchQuery, runID: Int64?) throws(LibraryError) {
+        try self.init(
+            capacity: 0, runID: runID, settings: settings,
+            forEachMoment: { body throws(IndexError) in try store.forEachMoment(matching: query, body) })
+    }
+
     /// Groups the photos `forEachMoment` calls its argument with (capture order, then path).
     init(
         capacity: Int, runID: Int64?, settings: TimelineSettings,

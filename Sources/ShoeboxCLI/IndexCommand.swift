@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import LibraryIndex
+import Places
 import PhotoLibrary
 
 /// `shoebox index ROOT`: crawl a folder into the database.
@@ -56,10 +57,11 @@ struct IndexCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: storePath, mode: .readWrite)
         // Each run ends by persisting the sections, so that `sections` and `zoom` need not group every photo.
         store.persistTimeline(with: SectionTablePersister(settings: configuration.sections))
-        let indexer = try Indexer(root: root, store: store, settings: settings)
+        let places = Self.installedPlaces()
+        let indexer = try Indexer(root: root, store: store, settings: settings, places: places)
 
         if watch {
-            try await watchLibrary(root: indexer.root, store: store, settings: settings, interrupts: interrupts)
+            try await watchLibrary(root: indexer.root, store: store, settings: settings, places: places, interrupts: interrupts)
             return
         }
         let run = indexer.run(prune: prune)
@@ -82,9 +84,22 @@ struct IndexCommand: AsyncParsableCommand {
         }
     }
 
+    /// The installed places table, or `nil` after saying once on standard error that there is none
+    /// (or that it cannot be read): photos then keep their positions without place names.
+    static func installedPlaces() -> PlaceTable? {
+        do {
+            return try PlaceTable.loadInstalled()
+        } catch {
+            Output.note(error.message)
+            return nil
+        }
+    }
+
     /// Indexes changes as they happen until Ctrl-C, one line per run that changed something.
-    private func watchLibrary(root: String, store: LibraryStore, settings: IndexSettings, interrupts: InterruptWatcher) async throws {
-        let watcher = try LibraryWatcher(root: root, store: store, settings: settings)
+    private func watchLibrary(
+        root: String, store: LibraryStore, settings: IndexSettings, places: PlaceTable?, interrupts: InterruptWatcher
+    ) async throws {
+        let watcher = try LibraryWatcher(root: root, store: store, settings: settings, places: places)
         interrupts.onInterrupt { watcher.stop() }
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         let clock = DateFormatter()

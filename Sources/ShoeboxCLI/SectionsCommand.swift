@@ -1,6 +1,7 @@
 import WallClock
 import ArgumentParser
 import Foundation
+import LibraryIndex
 import PhotoLibrary
 import PhotoMetadata
 import Timeline
@@ -37,12 +38,19 @@ struct SectionsCommand: AsyncParsableCommand {
     @Option(name: .customLong("day-start"), parsing: .unconditional, help: ArgumentHelp("Hour a day starts (0–23): with 4, photos taken at 1 a.m. belong to the evening before.", valueName: "hour"))
     var dayStartHour: Int?
 
-    @Flag(help: "Print JSON: an array of sections with level, index, start, end, count and the shown photos.")
+    @Flag(help: "Print JSON: an array of sections with level, index, start, end, count, places and the shown photos.")
     var json = false
+
+    @Option(name: .customLong("query"), help: ArgumentHelp(
+        "Only the photos a search finds (as `shoebox search`): the result as a timeline of its own.", valueName: "words"))
+    var query: String?
 
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        if let query, SearchQuery(query).isEmpty {
+            throw ValidationError("--query takes the words to search for, e.g. --query \"lisbon 2025\".")
+        }
         if let section, section < 0 {
             throw ValidationError("--section takes a section number from 0 (got \(section)); `shoebox sections` lists them.")
         }
@@ -65,7 +73,11 @@ struct SectionsCommand: AsyncParsableCommand {
         let withPhotos = json || section != nil
         let reports: [SectionReport]
         let leftOut: Int
-        if let stored = try StoredSections(store: library.store, settings: settings),
+        let search = query.map(SearchQuery.init)
+        if let search {
+            let snapshot = try library.snapshot(matching: search, settings: settings)
+            (reports, leftOut) = (try snapshot.reports(level, section: section, withPhotos: withPhotos), snapshot.leftOut)
+        } else if let stored = try StoredSections(store: library.store, settings: settings),
            let answer = try stored.reports(level, section: section, withPhotos: withPhotos) {
             (reports, leftOut) = (answer, stored.leftOut)
         } else {
@@ -73,12 +85,17 @@ struct SectionsCommand: AsyncParsableCommand {
             (reports, leftOut) = (try snapshot.reports(level, section: section, withPhotos: withPhotos), snapshot.leftOut)
         }
 
+        let places = try library.sectionPlaces(matching: search)
         if json {
-            try writeJSONArray(reports) { SectionJSON($0) }
+            try writeJSONArray(reports) { report in
+                var section = SectionJSON(report)
+                section.places = places.names(from: report.start.isoString, to: report.end.isoString)
+                return section
+            }
         } else if section != nil, let report = reports.first {
             try Output.line(SectionListing(report: report).text)
         } else {
-            try Output.line(SectionTable(reports: reports, level: level).text)
+            try Output.line(SectionTable(reports: reports, level: level, places: places).text)
         }
         if leftOut > 0 {
             Output.note("Note: \(leftOut.counted("photo")) \(leftOut == 1 ? "has" : "have") no usable date and \(leftOut == 1 ? "is" : "are") in no section.")
@@ -90,12 +107,14 @@ struct SectionsCommand: AsyncParsableCommand {
 struct SectionTable {
     var reports: [SectionReport]
     var level: TimelineLevel
+    var places: SectionPlaces = SectionPlaces([])
 
     var text: String {
         guard !reports.isEmpty else { return "No photos in the index yet: run `shoebox index FOLDER` first." }
-        var rows = [["#", "DATES", "PHOTOS", "SHOWN", ""]]
+        var rows = [["#", "DATES", "PHOTOS", "SHOWN", "PLACES", ""]]
         for s in reports {
-            rows.append([String(s.index), s.label, s.count.grouped, s.shown.grouped,
+            let names = places.names(from: s.start.isoString, to: s.end.isoString).joined(separator: ", ")
+            rows.append([String(s.index), s.label, s.count.grouped, s.shown.grouped, names.terminalSafe,
                          s.fileDated > 0 ? "\(s.fileDated) with a file date" : ""])
         }
         let total = reports.reduce(0) { $0 + $1.count }

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryLayout
 import Hummingbird
+import LibraryIndex
 import PhotoLibrary
 import Timeline
 import ZoomMapping
@@ -9,11 +10,54 @@ import ZoomMapping
 /// layout for a viewport, a zoom between the levels, and where a photo is in both grids.
 extension API {
     func sections(_ request: Request) throws -> Response {
-        let level = try Query(request).level("level")
+        let query = Query(request)
+        let level = try query.level("level")
+        let search = try query.search()
         let loaded = state.loaded
-        return try json(loaded.cached("sections/\(level)") {
-            let summaries = try loaded.snapshot.summaries(level)
-            return try ContractJSON.encode(summaries.map { SectionJSON($0, snapshot: loaded.snapshot, photos: .none) }, compact: true)
+        return try json(loaded.cached(Query.key(search) + "sections/\(level)") {
+            try ContractJSON.encode(sectionList(level, search: search, loaded: loaded), compact: true)
+        }, for: request)
+    }
+
+    /// The sections of `level` of the library or of a search result, each with its places.
+    func sectionList(_ level: TimelineLevel, search: SearchQuery?, loaded: LibraryState.Loaded) throws -> [SectionJSON] {
+        let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        let places = try state.library.sectionPlaces(matching: search)
+        return try snapshot.summaries(level).map { summary in
+            var section = SectionJSON(summary, snapshot: snapshot, photos: .none)
+            section.places = places.names(from: section.start, to: section.end)
+            return section
+        }
+    }
+
+    /// A search: `{"photos": [...], "sections": [...], "total"}`, the matching photos (as
+    /// `/api/photos/{id}` answers, in capture order, the first `limit`) and the result's own
+    /// sections at `level` (coarse by default). An empty result is empty lists, not an error.
+    func search(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let level = try query.raw("level") == nil ? .coarse : query.level("level")
+        let limit = try query.int("limit", in: Query.Limits.searchPhotos) ?? 1_000
+        let search = try query.search()
+        let loaded = state.loaded
+        return try json(loaded.cached(Query.key(search) + "search/\(level)/\(limit)") {
+            struct Body: Encodable {
+                var photos: [PhotoDetailJSON]
+                var sections: [SectionJSON]
+                var total: Int
+            }
+            guard let search else { return try ContractJSON.encode(Body(photos: [], sections: [], total: 0), compact: true) }
+            var photos: [PhotoDetailJSON] = []
+            let total: Int
+            do {
+                try state.library.store.forEachPhoto(matching: search, limit: limit) { row in
+                    photos.append(PhotoDetailJSON(row, id: row.id ?? 0))
+                }
+                total = try state.library.store.photoIDs(matching: search).count
+            } catch let error as IndexError {
+                throw LibraryError(error)
+            }
+            let body = Body(photos: photos, sections: try sectionList(level, search: search, loaded: loaded), total: total)
+            return try ContractJSON.encode(body, compact: true)
         }, for: request)
     }
 
@@ -26,8 +70,10 @@ extension API {
         // Both at most a billion, so `from + count` cannot overflow.
         let from = try query.int("from", in: Query.Limits.item) ?? 0
         let count = try query.int("count", in: Query.Limits.item)
+        let search = try query.search()
         let loaded = state.loaded
-        let sections = loaded.snapshot.timeline.sectionCount(level)
+        let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        let sections = snapshot.timeline.sectionCount(level)
         guard index < sections else {
             throw APIError(.notFound, code: "notFound", sections == 0
                 ? "There are no \(level) sections: the index is empty."
@@ -35,21 +81,21 @@ extension API {
         }
         let items = from..<(count.map { from + $0 } ?? Int.max)
         // Only a miss looks the section up: `summaries` summarises every section of the level.
-        return try json(loaded.cachedPage("\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
-            let summary = try loaded.snapshot.summaries(level, section: index)[0]
-            return try ContractJSON.encode(SectionJSON(summary, snapshot: loaded.snapshot, photos: .detail, items: items), compact: true)
+        return try json(loaded.cachedPage(Query.key(search) + "\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
+            let summary = try snapshot.summaries(level, section: index)[0]
+            return try ContractJSON.encode(SectionJSON(summary, snapshot: snapshot, photos: .detail, items: items), compact: true)
         }, for: request)
     }
 
     /// Where a photo is in both grids: `{"id", "coarse": {"section", "item"} or null, "fine": {…}}`
     /// (coarse is null when the sample does not show it).
-    func position(_ context: BasicRequestContext) throws -> Response {
+    func position(_ request: Request, _ context: BasicRequestContext) throws -> Response {
         let id = try photoID(context)
-        let loaded = state.loaded
-        guard let position = loaded.snapshot.position(ofPhotoID: id) else {
+        let snapshot = try state.loaded.snapshot(matching: try Query(request).search(), in: state.library)
+        guard let position = snapshot.position(ofPhotoID: id) else {
             throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
         }
-        let map = try loaded.snapshot.zoomMap(settings: state.library.configuration.zoom)
+        let map = try snapshot.zoomMap(settings: state.library.configuration.zoom)
         struct Place: Encodable { var section: Int; var item: Int }
         struct Body: Encodable {
             var id: Int64
@@ -71,11 +117,13 @@ extension API {
         let query = Query(request)
         let level = try query.level("level")
         let viewport = try query.viewport()
+        let search = try query.search()
         let loaded = state.loaded
         var settings = state.library.configuration.zoom
         if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
-        return try json(loaded.cached("layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
-            try ContractJSON.encode(LayoutJSON(level: level, map: loaded.snapshot.zoomMap(settings: settings)), compact: true)
+        return try json(loaded.cached(Query.key(search) + "layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
+            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+            return try ContractJSON.encode(LayoutJSON(level: level, map: snapshot.zoomMap(settings: settings)), compact: true)
         }, for: request)
     }
 
@@ -96,6 +144,7 @@ extension API {
             anchor = .item(section: section, item: item)
         }
         let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset", in: Query.Limits.offset) ?? 0, viewport: try query.viewport())
-        return try json(ContractJSON.encode(state.loaded.snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
+        let snapshot = try state.loaded.snapshot(matching: try query.search(), in: state.library)
+        return try json(ContractJSON.encode(snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 }

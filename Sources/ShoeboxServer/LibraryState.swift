@@ -28,6 +28,8 @@ final class LibraryState: Sendable {
         /// Section pages (a level, index, `from` and `count` each), the least recently asked for
         /// forgotten first: about 30 KB a page of 120 photos with its gzip copy.
         private let pages = AnswerCache(limit: Loaded.pageLimit, byteBudget: 64 * 1024 * 1024)
+        /// Timelines of search results, the one asked for most recently last.
+        private let results = Mutex<[(query: String, snapshot: TimelineSnapshot)]>([])
         /// How many answers were encoded (each key once per snapshot, however many ask at once).
         let encodings = Atomic<Int>(0)
 
@@ -37,6 +39,29 @@ final class LibraryState: Sendable {
         static let answerLimit = 256
         /// Section pages kept at most.
         static let pageLimit = 512
+        /// Search results whose timelines are kept.
+        static let resultLimit = 8
+
+        /// The whole library's timeline, or that of the photos matching `query` (built once and
+        /// kept among the last ``resultLimit`` asked for).
+        func snapshot(matching query: SearchQuery?, in library: PhotoLibrary) throws(LibraryError) -> TimelineSnapshot {
+            guard let query else { return snapshot }
+            let key = query.normalized
+            let kept = results.withLock { list -> TimelineSnapshot? in
+                guard let index = list.firstIndex(where: { $0.query == key }) else { return nil }
+                let entry = list.remove(at: index)
+                list.append(entry)
+                return entry.snapshot
+            }
+            if let kept { return kept }
+            let made = try library.snapshot(matching: query, runID: statistics.lastRunID)
+            results.withLock { list in
+                list.removeAll { $0.query == key }
+                list.append((key, made))
+                if list.count > Self.resultLimit { list.removeFirst(list.count - Self.resultLimit) }
+            }
+            return made
+        }
 
         init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
             self.snapshot = snapshot

@@ -1,4 +1,5 @@
 import Hummingbird
+import LibraryIndex
 import PhotoLibrary
 import Timeline
 
@@ -35,6 +36,22 @@ struct Query {
             throw APIError.badRequest("\(name) must be a number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (got \(Self.shown(text))).")
         }
         return value
+    }
+
+    /// The search `q` scoping a timeline route, or `nil` for the whole library (no `q`, or one
+    /// without a word). Its words are quoted for FTS5 by `SearchQuery`, never interpreted.
+    func search() throws -> SearchQuery? {
+        guard let text = raw("q") else { return nil }
+        guard text.utf8.count <= Limits.searchBytes else {
+            throw APIError.badRequest("q must be at most \(Limits.searchBytes) bytes (got \(text.utf8.count)).")
+        }
+        let query = SearchQuery(text)
+        return query.isEmpty ? nil : query
+    }
+
+    /// The cache-key prefix of a route's answer for `search`.
+    static func key(_ search: SearchQuery?) -> String {
+        search.map { "q=\($0.normalized)/" } ?? ""
     }
 
     /// `WIDTHxHEIGHT` in points, each from 1 to 100,000.
@@ -88,5 +105,9 @@ struct Query {
         static let offset = -1e12...1e12
         /// A focal point in the viewport, in points (the viewport is at most 100,000 a side).
         static let focal = -1e6...1e6
+        /// A search, in UTF-8 bytes (its first 200 characters are read).
+        static let searchBytes = 1_000
+        /// Photos listed by one search answer.
+        static let searchPhotos = 1...10_000
     }
 }

@@ -3,6 +3,7 @@ public import Hummingbird
 import HTTPTypes
 import Foundation
 import LibraryIndex
+import Places
 public import Logging
 public import PhotoLibrary
 import PhotoMetadata
@@ -55,10 +56,18 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
+                let places: PlaceTable?
+                do {
+                    places = try PlaceTable.loadInstalled()
+                } catch {
+                    logger.notice("\(error.message)")
+                    places = nil
+                }
                 // Checked here, so a folder that cannot be watched stops the server at start.
-                let watcher = try LibraryWatcher(root: root, store: store, settings: settings.configuration.index, timing: timing)
+                let watcher = try LibraryWatcher(
+                    root: root, store: store, settings: settings.configuration.index, places: places, timing: timing)
                 services.append(WatchService(
-                    root: watcher.root, store: store, settings: settings.configuration.index, timing: timing,
+                    root: watcher.root, store: store, settings: settings.configuration.index, places: places, timing: timing,
                     state: state, events: events, logger: logger))
             } catch {
                 throw LibraryError(error)
@@ -121,7 +130,8 @@ struct API: Sendable {
         get(api, "layout") { request, _ in try layout(request) }
         get(api, "zoom") { request, _ in try zoom(request) }
         get(api, "photos/:id") { _, context in try photo(context) }
-        get(api, "photos/:id/position") { _, context in try position(context) }
+        get(api, "photos/:id/position") { request, context in try position(request, context) }
+        get(api, "search") { request, _ in try search(request) }
         get(api, "photos/:id/original") { request, context in try original(request, context) }
         get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         get(api, "events") { _, _ in events.response() }

@@ -2,6 +2,7 @@ import Foundation
 import LibraryIndex
 import Logging
 import PhotoLibrary
+import Places
 import ServiceLifecycle
 import Synchronization
 
@@ -11,6 +12,8 @@ struct WatchService: Service {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
+    /// The place table the watcher's runs name places with, if one is installed.
+    let places: PlaceTable?
     let timing: LibraryWatcher.Timing
     let state: LibraryState
     let events: EventHub
@@ -37,7 +40,7 @@ struct WatchService: Service {
             while !Task.isCancelled {
                 let watcher: LibraryWatcher
                 do {
-                    watcher = try LibraryWatcher(root: root, store: store, settings: settings, timing: timing)
+                    watcher = try LibraryWatcher(root: root, store: store, settings: settings, places: places, timing: timing)
                 } catch {
                     logger.error("Cannot watch \(root): \((error as? IndexError)?.message ?? "\(error)") Restart `shoebox serve --watch` once it can be read.")
                     return

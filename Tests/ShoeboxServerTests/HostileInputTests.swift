@@ -15,15 +15,24 @@ struct HostileInputTests {
         "18446744073709551616", "1e309", "-1e309", "NaN", "nan", "Infinity", "-Infinity", "inf", "",
         "%00", String(repeating: "9", count: 5_000), "%C3%28%FF%FE", "0x10", "+5", "-0", "1e-400", "-1",
         "1e308x1e308", "0x0", "5x", "x5", "1x1", "100000x1", "1x100000", "100000x100000", "100001x5", "1e12", "-1e12", "4.9e-324", "%20", "1%2C2",
+        // FTS5 syntax, for `q`: every word is quoted, so none of it is interpreted.
+        "%22", "%22%22%22", "a%22b", "NEAR(a%20b)", "a*", "*", "a%20OR%20b", "-a", "%5Ea", "words:a", "(a", "a)", "NOT",
+        "%27%3B%20DROP%20TABLE%20photo%3B--", String(repeating: "a%20", count: 300), "%F0%9F%98%80",
     ]
 
     /// Each route with the valid value of every parameter; `{name}` marks a path parameter.
     static let routes: [(path: String, query: [String: String])] = [
         ("/api/library", [:]),
         ("/api/sections", ["level": "coarse"]),
+        ("/api/sections", ["level": "fine", "q": "2021"]),
         ("/api/sections/{level}/{index}", ["level": "coarse", "index": "0", "from": "1", "count": "5"]),
+        ("/api/sections/{level}/{index}", ["level": "fine", "index": "0", "q": "2021"]),
         ("/api/layout", ["level": "fine", "viewport": "390x844"]),
+        ("/api/layout", ["level": "coarse", "viewport": "390x844", "q": "2021"]),
         ("/api/zoom", ["from": "coarse", "section": "0", "item": "0", "offset": "0", "viewport": "390x844"]),
+        ("/api/zoom", ["from": "coarse", "section": "0", "item": "0", "q": "2021"]),
+        ("/api/search", ["q": "2021", "level": "fine", "limit": "10"]),
+        ("/api/photos/{id}/position", ["id": "1", "q": "2021"]),
         ("/api/zoom", ["from": "fine", "focalY": "100", "focalX": "50", "offset": "10", "viewport": "390x844"]),
         ("/api/photos/{id}", ["id": "1"]),
         ("/api/photos/{id}/position", ["id": "1"]),

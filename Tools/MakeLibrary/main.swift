@@ -45,6 +45,9 @@ struct Photos: Sequence, IteratorProtocol {
     var leftToday = 0
     var secondOfDay = 0
     var serial = 0
+    /// Where and with what the current shooting day's photos are taken.
+    var place = 0
+    var camera = 0
     /// Scales the photos per shooting day so the library spans about `years`.
     var density: Double
 
@@ -64,6 +67,9 @@ struct Photos: Sequence, IteratorProtocol {
             let typical = roll < 60 ? 1 + Int(rng.next() % 6) : roll < 95 ? 10 + Int(rng.next() % 60) : 200 + Int(rng.next() % 600)
             leftToday = Swift.max(1, Int(Double(typical) * density))
             secondOfDay = 7 * 3600 + Int(rng.next() % 7200)
+            // Most days at home, some travelling; a camera per day.
+            place = rng.next() % 3 == 0 ? 1 + Int(rng.next() % UInt64(Self.places.count - 1)) : 0
+            camera = Int(rng.next() % UInt64(Self.cameras.count))
         }
         leftToday -= 1
         secondOfDay = Swift.min(secondOfDay + 1 + Int(rng.next() % 120), 86_399)
@@ -76,8 +82,24 @@ struct Photos: Sequence, IteratorProtocol {
         return IndexedPhoto(
             path: RelativePath(path), fileSize: 2_000_000 + Int64(rng.next() % 3_000_000), modificationTime: 0,
             format: .jpeg, captureDate: CaptureDate(local: local, offset: nil, source: .dateTimeOriginal),
-            pixelSize: size, orientation: 1, displaySize: size, cameraMake: "Shoebox", cameraModel: "Synthetic")
+            pixelSize: size, orientation: 1, displaySize: size, cameraMake: Self.cameras[camera].make,
+            cameraModel: Self.cameras[camera].model, position: GeoPosition(latitude: Self.places[place].latitude, longitude: Self.places[place].longitude),
+            place: Self.places[place].place)
     }
+
+    /// A few places (names as a places table gives them), the first one home.
+    static let places: [(latitude: Double, longitude: Double, place: PhotoPlace)] = [
+        (52.52, 13.405, PhotoPlace(city: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE")),
+        (38.7223, -9.1393, PhotoPlace(city: "Lisbon", region: "Lisbon", country: "Portugal", countryCode: "PT")),
+        (38.8029, -9.3817, PhotoPlace(city: "Sintra", region: "Lisbon", country: "Portugal", countryCode: "PT")),
+        (-23.5475, -46.6361, PhotoPlace(city: "São Paulo", region: "São Paulo", country: "Brazil", countryCode: "BR")),
+        (35.6895, 139.6917, PhotoPlace(city: "Tokyo", region: "Tokyo", country: "Japan", countryCode: "JP")),
+        (48.8534, 2.3488, PhotoPlace(city: "Paris", region: "Île-de-France", country: "France", countryCode: "FR")),
+    ]
+
+    static let cameras: [(make: String, model: String)] = [
+        ("Apple", "iPhone 12"), ("Apple", "iPhone 15 Pro"), ("Canon", "Canon EOS R6"), ("FUJIFILM", "X100V"), ("SONY", "ILCE-7M3"),
+    ]
 }
 
 let start = ContinuousClock.now

@@ -39,6 +39,7 @@ extension PhotoJSON {
             out.append(contentsOf: ",\n  \"pathBytes\" : ".utf8)
             JSONText.appendString(pathBytes, to: &out)
         }
+        JSONText.appendPlace(place, to: &out)
         out.append(contentsOf: ",\n  \"width\" : ".utf8)
         JSONText.appendOptionalInteger(width, to: &out)
         out.append(contentsOf: "\n}".utf8)
@@ -155,6 +156,7 @@ extension PhotoJSON {
             out.append(contentsOf: ",\n  \"pathBytes\" : ".utf8)
             JSONText.appendString(ContractJSON.base64(bytes), to: &out)
         }
+        JSONText.appendPlace(photo.place, to: &out)
         out.append(contentsOf: ",\n  \"width\" : ".utf8)
         JSONText.appendOptionalInteger(photo.displaySize?.width, to: &out)
         out.append(contentsOf: "\n}".utf8)
@@ -162,6 +164,24 @@ extension PhotoJSON {
 }
 
 extension JSONText {
+    /// `,\n  "place" : ` and the place object one level in (keys sorted), or `null`.
+    static func appendPlace(_ place: PhotoPlace?, to out: inout [UInt8]) {
+        out.append(contentsOf: ",\n  \"place\" : ".utf8)
+        guard let place else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        out.append(contentsOf: "{\n    \"city\" : ".utf8)
+        appendOptionalString(place.city, to: &out)
+        out.append(contentsOf: ",\n    \"country\" : ".utf8)
+        appendOptionalString(place.country, to: &out)
+        out.append(contentsOf: ",\n    \"countryCode\" : ".utf8)
+        appendOptionalString(place.countryCode, to: &out)
+        out.append(contentsOf: ",\n    \"region\" : ".utf8)
+        appendOptionalString(place.region, to: &out)
+        out.append(contentsOf: "\n  }".utf8)
+    }
+
     /// `value` in decimal, zero-padded to `width` digits as `LocalDateTime.iso8601` pads it.
     package static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
         if width == 2 && value >= 0 && value < 100 {

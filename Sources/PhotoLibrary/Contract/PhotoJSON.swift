@@ -24,6 +24,8 @@ public struct PhotoJSON: Encodable, Sendable {
     public var longitude: Double?
     /// Where `offset` came from: `exif`, `gps-time`, `place`, or `nil`.
     public var offsetSource: String?
+    /// The nearest named place to the position (`city`, `region`, `country`, `countryCode`), or `nil`.
+    public var place: PhotoPlace?
     /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
     public var pathBytes: String?
 
@@ -44,6 +46,7 @@ public struct PhotoJSON: Encodable, Sendable {
         latitude = photo.position.map { Self.degrees($0.latitude) }
         longitude = photo.position.map { Self.degrees($0.longitude) }
         offsetSource = photo.captureDate.offsetSource?.rawValue
+        place = photo.place
     }
 
     /// Degrees rounded to seven decimals, which keeps the JSON free of binary-fraction noise.
@@ -66,12 +69,13 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(latitude, forKey: .latitude)
         try c.encode(longitude, forKey: .longitude)
         try c.encode(offsetSource, forKey: .offsetSource)
+        try c.encode(place, forKey: .place)
         try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
     }
 
     enum CodingKeys: String, CodingKey {
         case path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing, pathBytes
-        case latitude, longitude, offsetSource
+        case latitude, longitude, offsetSource, place
     }
 }
 

@@ -44,6 +44,8 @@ public struct SectionJSON: Encodable, Sendable {
     public var count: Int
     public var shown: Int
     public var label: String
+    /// Where its photos were taken: up to three names, most photos first (see `SectionPlaces`).
+    public var places: [String] = []
     /// The shown photos; `nil` in section lists that leave them out (the server's `/api/sections`).
     public var photos: [Photo]?
 

@@ -220,7 +220,7 @@ export class Timeline {
     const info = (this.labels.get(this.level) || [])[s];
     el.dataset.section = String(s);
     const [title, sub] = el.children;
-    title.textContent = info ? info.label : '';
+    title.textContent = info ? headerTitle(info) : '';
     sub.textContent = info ? countText(info, this.level) : '';
     if (!el.parentNode) this.layer.appendChild(el);
     if (el.hidden) el.hidden = false;
@@ -288,4 +288,10 @@ function countText(info, level) {
   const noun = (n) => (n === 1 ? 'photo' : 'photos');
   if (level === 'coarse' && info.shown < info.count) return `${number.format(info.shown)} shown of ${number.format(info.count)}`;
   return `${number.format(info.count)} ${noun(info.count)}`;
+}
+
+/** "Lisbon, Sintra · 8 – 14 Mar 2025": the section's places (if any) before its dates. */
+export function headerTitle(info) {
+  const places = Array.isArray(info.places) ? info.places.filter(Boolean) : [];
+  return places.length ? `${places.join(', ')} · ${info.label}` : info.label;
 }

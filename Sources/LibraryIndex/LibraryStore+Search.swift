@@ -1,0 +1,62 @@
+import GRDB
+
+extension LibraryStore {
+    /// The rows matching `query` (see `SearchQuery`) as an SQL condition on `photo.id`, with its argument.
+    static func searchCondition(_ query: SearchQuery) -> (sql: String, arguments: StatementArguments) {
+        ("id IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", [query.matchExpression])
+    }
+
+    /// Refuses a database written before the search index (opened read-only, it is not migrated).
+    static func requireSearchIndex(_ db: Database, path: String) throws {
+        guard try db.tableExists("photoSearch") else {
+            throw IndexError(
+                .databaseIncomplete,
+                "\(path) was written before search: run shoebox index on its folder once to build the search index.",
+                subject: path)
+        }
+    }
+
+    /// The ids of the photos matching `query`, ascending; none for an empty query.
+    ///
+    /// - Complexity: one FTS5 lookup per term.
+    public func photoIDs(matching query: SearchQuery) throws(IndexError) -> [Int64] {
+        guard !query.isEmpty else { return [] }
+        return try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            return try Int64.fetchAll(
+                db, sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid",
+                arguments: [query.matchExpression])
+        }
+    }
+
+    /// Calls `body` with every row matching `query` (the first `limit` when given), in capture
+    /// order (then path); none for an empty query.
+    public func forEachPhoto(matching query: SearchQuery, limit: Int? = nil, _ body: (IndexedPhoto) throws -> Void) throws(IndexError) {
+        guard !query.isEmpty else { return }
+        try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            let columns = try PhotoColumns(db)
+            let condition = Self.searchCondition(query)
+            let statement = try db.makeStatement(
+                sql: "SELECT \(columns.selection) FROM photo WHERE \(condition.sql) ORDER BY captured, path LIMIT ?")
+            try statement.setArguments(condition.arguments + [limit.map { max(0, $0) } ?? -1])
+            try Self.forEachRow(of: statement, in: db) { row in try body(IndexedPhoto(row: row, columns: columns, database: path)) }
+        }
+    }
+
+    /// `forEachMoment` for the photos matching `query` only: the timeline of a search result.
+    public func forEachMoment(matching query: SearchQuery, _ body: (PhotoMoment) throws -> Void) throws(IndexError) {
+        guard !query.isEmpty else { return }
+        try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            let moments = try MomentQuery(db)
+            let condition = Self.searchCondition(query)
+            let filter = moments.timelineWhere.isEmpty ? "WHERE \(condition.sql)" : "\(moments.timelineWhere) AND \(condition.sql)"
+            let statement = try db.makeStatement(sql: moments.selection + " \(filter) ORDER BY captured, path")
+            try statement.setArguments(condition.arguments)
+            try Self.forEachRow(of: statement, in: db) { row in
+                if let moment = PhotoMoment(row: row) { try body(moment) }
+            }
+        }
+    }
+}

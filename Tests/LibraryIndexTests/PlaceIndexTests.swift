@@ -1,0 +1,126 @@
+import WallClock
+import Foundation
+import GRDB
+import LibraryIndex
+import PhotoFixtures
+import PhotoMetadata
+import Places
+import Testing
+
+/// A few places whose names and zones the tests below know.
+enum TestPlaces {
+    static func entry(
+        _ name: String, _ latitude: Double, _ longitude: Double, region: String?, country: String, countryName: String,
+        zone: String, population: Int = 100_000
+    ) -> PlaceTable.Entry {
+        PlaceTable.Entry(
+            name: name, latitude: latitude, longitude: longitude, population: population, region: region,
+            countryCode: country, countryName: countryName, timeZone: zone)
+    }
+
+    static let entries: [PlaceTable.Entry] = [
+        entry("Lisbon", 38.7223, -9.1393, region: "Lisbon", country: "PT", countryName: "Portugal", zone: "Europe/Lisbon"),
+        entry("Sintra", 38.8029, -9.3817, region: "Lisbon", country: "PT", countryName: "Portugal", zone: "Europe/Lisbon"),
+        entry("São Paulo", -23.5475, -46.6361, region: "São Paulo", country: "BR", countryName: "Brazil", zone: "America/Sao_Paulo"),
+        // A half-hour zone with daylight saving in the southern summer.
+        entry("Adelaide", -34.9287, 138.5986, region: "South Australia", country: "AU", countryName: "Australia", zone: "Australia/Adelaide"),
+        entry("Kolkata", 22.5626, 88.3630, region: "West Bengal", country: "IN", countryName: "India", zone: "Asia/Kolkata"),
+    ]
+
+    static let table = PlaceTable(entries: entries, credit: "test")
+
+    static let lisbon = (38.7139, -9.1394)
+    static let sintra = (38.7990, -9.3880)
+    static let saoPaulo = (-23.55, -46.63)
+    static let adelaide = (-34.93, 138.60)
+
+    static func jpeg(_ position: (Double, Double)?, local: String, offset: String? = nil, make: String? = nil, model: String? = nil) -> [UInt8] {
+        var fields = ExifFields(dateTimeOriginal: local, offsetTimeOriginal: offset, make: make, model: model)
+        if let position { fields.setPosition(latitude: position.0, longitude: position.1) }
+        return PhotoFixtures.jpeg(width: 8, height: 8, exif: fields)
+    }
+}
+
+func index(_ root: String, into store: LibraryStore, places: PlaceTable?) async throws -> IndexProgress {
+    var last = IndexProgress()
+    for try await progress in try Indexer(root: root, store: store, places: places).run() {
+        last = progress
+    }
+    return last
+}
+
+@Suite("Places in the index")
+struct PlaceIndexTests {
+    @Test("Each photo with a position gets the nearest place's names; one without gets none")
+    func placesStored() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/lisbon.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:03:08 10:00:00", offset: "+00:00"))
+        try tree.write("root/sp.jpg", TestPlaces.jpeg(TestPlaces.saoPaulo, local: "2025:03:09 10:00:00", offset: "-03:00"))
+        try tree.write("root/nowhere.jpg", TestPlaces.jpeg(nil, local: "2025:03:10 10:00:00"))
+        // Far out at sea: no place at all.
+        try tree.write("root/sea.jpg", TestPlaces.jpeg((0.5, -30.0), local: "2025:03:10 11:00:00"))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: TestPlaces.table)
+        let rows = try photosByPath(store)
+        #expect(rows["lisbon.jpg"]?.place == PhotoPlace(city: "Lisbon", region: "Lisbon", country: "Portugal", countryCode: "PT"))
+        #expect(rows["sp.jpg"]?.place?.city == "São Paulo")
+        #expect(rows["sp.jpg"]?.place?.countryCode == "BR")
+        #expect(rows["nowhere.jpg"]?.place == nil)
+        #expect(rows["sea.jpg"]?.position != nil)
+        #expect(rows["sea.jpg"]?.place == nil)
+    }
+
+    @Test("Without a table, positions are stored and no place or place offset is made up")
+    func noTable() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/lisbon.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:08 10:00:00"))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: nil)
+        let row = try #require(try photosByPath(store)["lisbon.jpg"])
+        #expect(row.position != nil)
+        #expect(row.place == nil)
+        #expect(row.captureDate.offset == nil)
+        #expect(row.captureDate.offsetSource == nil)
+    }
+
+    @Test("A date without an offset takes its place's zone at that date, daylight saving and half hours included",
+          arguments: [
+            // Lisbon: WET in winter, WEST in summer.
+            ("lisbon-winter.jpg", TestPlaces.lisbon, "2025:01:15 12:00:00", 0),
+            ("lisbon-summer.jpg", TestPlaces.lisbon, "2025:07:15 12:00:00", 3600),
+            // Adelaide: +09:30 in the southern winter, +10:30 in its summer.
+            ("adelaide-july.jpg", TestPlaces.adelaide, "2024:07:01 09:00:00", 9 * 3600 + 1800),
+            ("adelaide-january.jpg", TestPlaces.adelaide, "2024:01:10 09:00:00", 10 * 3600 + 1800),
+            // São Paulo: no daylight saving since 2019, -02:00 in the summer of 2018.
+            ("sp-2024.jpg", TestPlaces.saoPaulo, "2024:01:10 09:00:00", -3 * 3600),
+            ("sp-2018.jpg", TestPlaces.saoPaulo, "2018:01:10 09:00:00", -2 * 3600),
+          ])
+    func offsetFromPlace(name: String, position: (Double, Double), local: String, seconds: Int) async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/" + name, TestPlaces.jpeg(position, local: local))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: TestPlaces.table)
+        let row = try #require(try photosByPath(store)[name])
+        #expect(row.captureDate.offset == UTCOffset(seconds: seconds))
+        #expect(row.captureDate.offsetSource == .place)
+    }
+
+    @Test("An offset in the file wins, then the GPS time stamp, then the place")
+    func offsetPrecedence() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/exif.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:15 12:00:00", offset: "+05:00"))
+        var fields = ExifFields(dateTimeOriginal: "2025:07:15 12:00:00")
+        fields.setPosition(latitude: TestPlaces.lisbon.0, longitude: TestPlaces.lisbon.1)
+        fields.gpsDateStamp = "2025:07:15"
+        fields.gpsTimeStamp = [9, 0, 0]
+        try tree.write("root/gps.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: fields))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: TestPlaces.table)
+        let rows = try photosByPath(store)
+        #expect(rows["exif.jpg"]?.captureDate.offset == UTCOffset(seconds: 5 * 3600))
+        #expect(rows["exif.jpg"]?.captureDate.offsetSource == .exif)
+        #expect(rows["gps.jpg"]?.captureDate.offset == UTCOffset(seconds: 3 * 3600))
+        #expect(rows["gps.jpg"]?.captureDate.offsetSource == .gpsTime)
+        #expect(rows["gps.jpg"]?.place?.city == "Lisbon")
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LibraryIndex
+import PhotoFixtures
+import PhotoLibrary
+import Places
+import Testing
+
+/// Places, offsets from places, section places and search, through the `shoebox` executable with
+/// a small places table of its own (`SHOEBOX_PLACES`).
+@Suite("shoebox: places and search")
+struct PlacesSearchCommandTests {
+    static let entries: [PlaceTable.Entry] = [
+        .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
+              countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
+              countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        .init(name: "São Paulo", latitude: -23.5475, longitude: -46.6361, population: 10_000_000, region: "São Paulo",
+              countryCode: "BR", countryName: "Brazil", timeZone: "America/Sao_Paulo"),
+    ]
+
+    static func jpeg(_ position: (Double, Double)?, _ local: String, model: String? = nil) -> [UInt8] {
+        var fields = ExifFields(dateTimeOriginal: local, make: model == nil ? nil : "Apple", model: model)
+        if let position { fields.setPosition(latitude: position.0, longitude: position.1) }
+        return PhotoFixtures.jpeg(width: 8, height: 8, exif: fields)
+    }
+
+    /// Three Lisbon photos and two Sintra ones in one week of March 2025, one in São Paulo in 2019.
+    static func library() throws -> (tree: TemporaryDirectory, db: String, environment: [String: String]) {
+        let tree = try TemporaryDirectory()
+        try tree.write("places.bin", PlaceTable.encode(entries, credit: "test"))
+        try tree.write("photos/trip/a.jpg", jpeg((38.7139, -9.1394), "2025:03:10 10:00:00", model: "iPhone 12"))
+        try tree.write("photos/trip/b.jpg", jpeg((38.7139, -9.1394), "2025:03:11 10:00:00"))
+        try tree.write("photos/trip/c.jpg", jpeg((38.7139, -9.1394), "2025:03:12 10:00:00"))
+        try tree.write("photos/trip/d.jpg", jpeg((38.7990, -9.3880), "2025:03:13 10:00:00"))
+        try tree.write("photos/trip/e.jpg", jpeg((38.7990, -9.3880), "2025:03:14 10:00:00"))
+        try tree.write("photos/sp.jpg", jpeg((-23.55, -46.63), "2019:06:01 10:00:00", model: "iPhone 12"))
+        try tree.write("photos/plain.jpg", jpeg(nil, "2019:06:02 10:00:00"))
+        let db = tree.path + "/index.sqlite"
+        let environment = ["SHOEBOX_PLACES": tree.path + "/places.bin"]
+        let indexed = try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], environment: environment)
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(!indexed.stderr.contains("places"), "\(indexed.stderr)")
+        return (tree, db, environment)
+    }
+
+    static func objects(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test("photos --json gives each photo with a position its place, and its place's offset")
+    func photosPlace() throws {
+        let (tree, db, _) = try Self.library()
+        defer { withExtendedLifetime(tree) {} }
+        let listed = try ShoeboxProcess.run(["photos", "--json", "--db", db])
+        let byPath = Dictionary(uniqueKeysWithValues: try Self.objects(listed.stdout).map { ($0["path"] as? String ?? "", $0) })
+        let lisbon = try #require(byPath["trip/a.jpg"]?["place"] as? [String: Any])
+        #expect(lisbon["city"] as? String == "Lisbon")
+        #expect(lisbon["region"] as? String == "Lisbon")
+        #expect(lisbon["country"] as? String == "Portugal")
+        #expect(lisbon["countryCode"] as? String == "PT")
+        #expect(byPath["trip/a.jpg"]?["offset"] as? String == "+00:00")
+        #expect(byPath["trip/a.jpg"]?["offsetSource"] as? String == "place")
+        #expect(byPath["sp.jpg"]?["offset"] as? String == "-03:00")
+        #expect(byPath["plain.jpg"]?["place"] is NSNull)
+        #expect(byPath["plain.jpg"]?["offsetSource"] is NSNull)
+    }
+
+    @Test("Without a places table, index says so once on standard error and stores no place")
+    func missingTable() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/a.jpg", Self.jpeg((38.7139, -9.1394), "2025:03:08 10:00:00"))
+        let db = tree.path + "/index.sqlite"
+        let indexed = try ShoeboxProcess.run(
+            ["index", tree.path + "/photos", "--db", db], environment: ["SHOEBOX_PLACES": tree.path + "/none.bin"])
+        #expect(indexed.status == 0)
+        let lines = indexed.stderr.split(separator: "\n").filter { $0.contains("places table") }
+        #expect(lines.count == 1, "\(indexed.stderr)")
+        let listed = try ShoeboxProcess.run(["photos", "--json", "--db", db])
+        let photo = try #require(try Self.objects(listed.stdout).first)
+        #expect(photo["place"] is NSNull)
+        #expect(photo["latitude"] is Double)
+        #expect(photo["offsetSource"] is NSNull)
+    }
+
+    @Test("sections --json and the table name each section's places, most photos first")
+    func sectionPlaces() throws {
+        let (tree, db, _) = try Self.library()
+        defer { withExtendedLifetime(tree) {} }
+        let coarse = try Self.objects(try ShoeboxProcess.run(["sections", "--level", "coarse", "--json", "--db", db]).stdout)
+        let march = try #require(coarse.first { ($0["start"] as? String ?? "") >= "2025" })
+        #expect(march["places"] as? [String] == ["Lisbon", "Sintra"])
+        let june = try #require(coarse.first { ($0["start"] as? String ?? "").hasPrefix("2019") })
+        #expect(june["places"] as? [String] == ["São Paulo"])
+        let table = try ShoeboxProcess.run(["sections", "--level", "coarse", "--db", db])
+        #expect(table.stdout.contains("PLACES"))
+        #expect(table.stdout.contains("Lisbon, Sintra"))
+    }
+
+    @Test("search --json prints the matching photos as photos --json does; an empty result is []")
+    func search() throws {
+        let (tree, db, _) = try Self.library()
+        defer { withExtendedLifetime(tree) {} }
+        func paths(_ words: [String]) throws -> [String] {
+            let run = try ShoeboxProcess.run(["search"] + words + ["--json", "--db", db])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try Self.objects(run.stdout).compactMap { $0["path"] as? String }
+        }
+        #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/e.jpg"])
+        #expect(try paths(["sao", "paulo"]) == ["sp.jpg"])
+        #expect(try paths(["iphone", "2025"]) == ["trip/a.jpg"])
+        #expect(try paths(["2019-06"]) == ["sp.jpg", "plain.jpg"])
+        #expect(try paths(["atlantis"]) == [])
+        let photo = try #require(try Self.objects(try ShoeboxProcess.run(["search", "sintra", "--json", "--db", db]).stdout).first)
+        #expect((photo["place"] as? [String: Any])?["city"] as? String == "Sintra")
+        let table = try ShoeboxProcess.run(["search", "lisbon", "--level", "fine", "--db", db])
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("3 fine sections, 5 photos"), "\(table.stdout)")  // Sintra is in the region of Lisbon
+        #expect(table.stdout.contains("Lisbon, Sintra"))
+        // The same result through sections --query, at both levels.
+        let scoped = try Self.objects(try ShoeboxProcess.run(["sections", "--level", "fine", "--json", "--query", "sintra", "--db", db]).stdout)
+        #expect(scoped.map { $0["count"] as? Int ?? 0 } == [2])  // 13 and 14 March, one fine section
+        #expect(scoped.map { $0["places"] as? [String] ?? [] } == [["Sintra"]])
+        let scopedCoarse = try Self.objects(try ShoeboxProcess.run(["sections", "--json", "--query", "iphone", "--db", db]).stdout)
+        #expect(scopedCoarse.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 2)
+        let none = try ShoeboxProcess.run(["search", "atlantis", "--db", db])
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("No photo matches"))
+    }
+}
+
+@Suite("Section places")
+struct SectionPlacesTests {
+    static func count(_ day: String, _ city: String?, _ region: String?, _ country: String, _ n: Int) -> DayPlaceCount {
+        DayPlaceCount(day: day, place: PhotoPlace(city: city, region: region, country: country, countryCode: nil), count: n)
+    }
+
+    @Test("Up to three city names, most photos first; regions, then countries, when there are more")
+    func names() {
+        let places = SectionPlaces([
+            Self.count("2025-03-08", "Lisbon", "Lisbon", "Portugal", 5),
+            Self.count("2025-03-09", "Sintra", "Lisbon", "Portugal", 8),
+            Self.count("2025-03-10", "Porto", "Porto", "Portugal", 1),
+            Self.count("2025-03-11", "Faro", "Algarve", "Portugal", 1),
+            Self.count("2025-03-12", "Lagos", "Algarve", "Portugal", 1),
+            Self.count("2025-03-20", "Madrid", "Madrid", "Spain", 1),
+            Self.count("2025-03-21", "Paris", "Île-de-France", "France", 1),
+            Self.count("2025-03-22", "Rome", "Lazio", "Italy", 3),
+            Self.count("2025-03-23", "Berlin", "Berlin", "Germany", 2),
+            Self.count("2025-03-24", nil, nil, "Norway", 9),
+        ])
+        #expect(places.names(from: "2025-03-08", to: "2025-03-09") == ["Sintra", "Lisbon"])
+        #expect(places.names(from: "2025-03-08", to: "2025-03-10") == ["Sintra", "Lisbon", "Porto"])
+        // Four cities in three regions.
+        #expect(places.names(from: "2025-03-08", to: "2025-03-11") == ["Lisbon", "Porto", "Algarve"])
+        // Cities and regions too many: countries.
+        #expect(places.names(from: "2025-03-20", to: "2025-03-24") == ["Norway", "Italy", "Germany"])
+        #expect(places.names(from: "2025-03-13", to: "2025-03-19") == [])
+        #expect(places.names(from: "2026-01-01", to: "2026-01-31") == [])
+    }
+}
