@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Thumbnails and previews through libvips, in a disk cache.
-        .target(name: "Thumbnails", dependencies: ["CVips"], swiftSettings: strictSettings),
+        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata"], swiftSettings: strictSettings),
 
         // What every front end shares: configuration, default paths, timeline snapshots with their
         // zoom maps, the JSON contract, errors with codes.

@@ -87,6 +87,8 @@ public final class ThumbnailCache: Sendable {
             return image
         case .render(let header):
             return pool.runBlocking(pixels: header.pixels) { render(entry, source, header) }
+        case .preview(let plan):
+            return pool.runBlocking(pixels: plan.pixels) { renderPreview(entry, source, plan) }
         }
     }
 
@@ -128,6 +130,8 @@ public final class ThumbnailCache: Sendable {
             return image
         case .render(let header):
             return await pool.run(pixels: header.pixels) { self.render(entry, source, header) }
+        case .preview(let plan):
+            return await pool.run(pixels: plan.pixels) { self.renderPreview(entry, source, plan) }
         }
     }
 
@@ -137,6 +141,8 @@ public final class ThumbnailCache: Sendable {
         case done(Thumbnail)
         /// To be decoded; the header says how large it is.
         case render(Renderer.Header)
+        /// To be made from a JPEG embedded in the file (a raw's preview).
+        case preview(EmbeddedPreview.Plan)
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -155,6 +161,7 @@ public final class ThumbnailCache: Sendable {
             count(\.rememberedFailures)
             return .done(placeholder(entry, error))
         }
+        if let step = embeddedStep(entry, source, maxPixels: maxPixels) { return step }
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
             return .done(finish(entry, .failure(error)))
@@ -169,7 +176,36 @@ public final class ThumbnailCache: Sendable {
     /// Decodes and stores one entry; called inside the pool.
     private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header) -> Thumbnail {
         count(\.renders)
-        return finish(entry, Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+        let result = Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
+        return finish(entry, JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+    }
+
+    /// The step for a rendition made from an embedded JPEG: a raw's preview (in the pool), or a
+    /// `tiny` one from an EXIF thumbnail, made at once (a few milliseconds, so the grid's first
+    /// paint never waits behind full renders); nil when the photo itself is to be decoded.
+    private func embeddedStep(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) -> Step? {
+        switch EmbeddedPreview.plan(path: source.path, size: entry.size) {
+        case nil:
+            return nil
+        case .failure(let error):
+            return .done(finish(entry, .failure(error)))
+        case .success(let plan):
+            if plan.pixels > maxPixels {
+                return .done(finish(entry, .failure(ThumbnailError(
+                    .tooLarge, path: source.path,
+                    "The preview in \(source.path) declares \(plan.width)×\(plan.height) pixels, more than the limit of \(maxPixels); it was not decoded."))))
+            }
+            if entry.size == .tiny && min(plan.width, plan.height) <= 4 * ThumbnailSize.tiny.edge {
+                return .done(renderPreview(entry, source, plan))
+            }
+            return .preview(plan)
+        }
+    }
+
+    /// Decodes an embedded JPEG and stores the entry.
+    private func renderPreview(_ entry: CacheEntry, _ source: ThumbnailSource, _ plan: EmbeddedPreview.Plan) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit))
     }
 
     /// Stores a render's outcome: the image, or the failure when it lies in the photo itself.
@@ -183,7 +219,7 @@ public final class ThumbnailCache: Sendable {
             return memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: stored), entry)
         case .failure(let error):
             count(\.failed)
-            if error.code == .undecodable || error.code == .tooLarge || error.code == .timedOut {
+            if [.undecodable, .tooLarge, .timedOut, .noPreview].contains(error.code) {
                 let record = Array((error.code.rawValue + "\n" + error.message).utf8)
                 _ = store(record, as: entry.failureFileName, in: bucket)
                 removeSiblings(of: entry, keeping: entry.failureFileName, in: bucket)
