@@ -194,6 +194,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "StillsBenchmark",
+            dependencies: ["Thumbnails", "CVips", "PhotoFixtures"],
+            path: "Benchmarks/StillsBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
