@@ -154,9 +154,11 @@ struct API: Sendable {
         guard let root = state.loaded.root, let file = OpenedFile(root: root, relative: row.path) else {
             throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
         }
+        let download = Query(request).raw("download") == "1"
         var headers: HTTPFields = [
             .contentType: Self.contentType(row.format), .acceptRanges: "bytes",
             .cacheControl: "private, max-age=60",
+            .contentDisposition: ContentDisposition.value(fileName: row.path.string.split(separator: "/").last.map(String.init) ?? "", attachment: download),
         ]
         switch ByteRange.parse(request.headers[.range], size: file.size) {
         case .whole:
@@ -181,7 +183,7 @@ struct API: Sendable {
         let id = try photoID(context)
         let sizeName = Query(request).raw("size") ?? ThumbnailSize.thumbnail.rawValue
         guard let size = ThumbnailSize(rawValue: sizeName) else {
-            throw APIError.badRequest("size must be thumbnail or preview (got \(sizeName)).")
+            throw APIError.badRequest("size must be thumbnail, preview or tiny (got \(sizeName)).")
         }
         let loaded = state.loaded
         let path = try loaded.path(ofPhoto: id, in: state.library)
@@ -205,7 +207,9 @@ struct API: Sendable {
         if image.isPlaceholder, let error = image.error {
             headers[.shoeboxPlaceholder] = error.code.placeholderReason
             if loggedFailures.first(id) {
-                logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(error.message)")
+                // One line per file, by its path in the library (the render saw only a descriptor's path).
+                let message = error.message.replacingOccurrences(of: source.path, with: path.string)
+                logger.warning("\(path.string): placeholder (\(error.code.placeholderReason)), photo \(id): \(message)")
             }
         }
         if let ifNoneMatch, image.matches(ifNoneMatch: ifNoneMatch) {

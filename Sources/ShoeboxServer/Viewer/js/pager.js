@@ -11,6 +11,7 @@ import { SA } from './geometry.js';
 import { animate, easeOut } from './animation.js';
 import { Strip } from './strip.js';
 import { thumbnailsAvailable } from './thumbnails.js';
+import { explainPlaceholder } from './placeholder-reason.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -111,6 +112,7 @@ export class Pager {
       img.onerror = () => {
         if (!img.dataset.fallback) { img.dataset.fallback = '1'; img.src = api.thumbnailURL(photo.id); } else img.remove();
       };
+      img.onload = () => explainPlaceholder(page, photo, img);
       img.src = api.thumbnailURL(photo.id, 'preview');
       page.appendChild(img);
     }
