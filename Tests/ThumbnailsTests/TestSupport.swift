@@ -54,7 +54,7 @@ func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
 /// The size a rendition of a `width` × `height` (display) image must have: short edge 320 or
 /// long edge 1600, never larger than the image.
 func expectedSize(width: Int, height: Int, _ size: ThumbnailSize) -> (width: Int, height: Int) {
-    let edge = size == .thumbnail ? min(width, height) : max(width, height)
+    let edge = size == .preview ? max(width, height) : min(width, height)
     let scale = min(1, Double(size.edge) / Double(edge))
     return (Int((Double(width) * scale).rounded()), Int((Double(height) * scale).rounded()))
 }
