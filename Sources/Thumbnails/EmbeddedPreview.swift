@@ -43,6 +43,10 @@ enum EmbeddedPreview {
     /// Reads and decodes the planned JPEG into `size`, orientation applied, as JPEG bytes.
     static func render(path: String, plan: Plan, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
         let start = ContinuousClock.now
+        // Loads libvips when this is the process's first render.
+        if let failure = Vips.startFailure {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
+        }
         let bytes: [UInt8]
         switch read(path: path, offset: plan.jpeg.offset, length: plan.jpeg.length) {
         case .success(let read): bytes = read
