@@ -28,7 +28,11 @@ enum JPEGFallback {
         while scale < 8, header.width / (scale * 2) >= min(wanted.0, header.width), header.height / (scale * 2) >= min(wanted.1, header.height) {
             scale *= 2
         }
-        guard let output = run(decoder, ["-scale", "1/\(scale)", "-ppm", path], timeLimit: timeLimit),
+        // The file goes in as standard input: `path` may be a `/proc/self/fd/N` name, which means
+        // another file (or none) in the child.
+        guard let input = FileHandle(forReadingAtPath: path) else { return result }
+        defer { try? input.close() }
+        guard let output = run(decoder, ["-scale", "1/\(scale)", "-ppm"], input: input, timeLimit: timeLimit),
               let pixmap = Pixmap(output) else { return result }
         let orientation = (try? MetadataReader().read(atPath: path))?.orientation ?? 1
         return pixmap.pixels.withUnsafeBytes { memory -> Result<[UInt8], ThumbnailError> in
@@ -53,14 +57,14 @@ enum JPEGFallback {
 
     /// The child's standard output, or nil when it could not start, was killed at the time
     /// limit, or wrote nothing. Its warnings (exit status 2) do not count as failure.
-    private static func run(_ executable: String, _ arguments: [String], timeLimit: Duration) -> Data? {
+    private static func run(_ executable: String, _ arguments: [String], input: FileHandle, timeLimit: Duration) -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         guard (try? process.run()) != nil else { return nil }
         let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + RenderLimits(timeLimit: timeLimit).timeLimitSeconds, execute: timer)

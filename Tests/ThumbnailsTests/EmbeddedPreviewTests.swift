@@ -82,6 +82,21 @@ import Thumbnails
         #expect(size.width == 427 && size.height == 320, "got \(size)")
     }
 
+    /// The server names a photo by its open descriptor (`/proc/self/fd/N`), which means nothing
+    /// in a child process: the fallback decoder must still get the file.
+    @Test(.enabled(if: hasDJPEG, "djpeg (libjpeg-turbo-progs) is not installed"))
+    func fallbackReadsAPhotoNamedByItsDescriptor() async throws {
+        let scratch = try Scratch()
+        let written = try scratch.photo("restarts.jpg", PhotoFixtures.jpegWithMisnumberedRestarts(width: 640, height: 480), id: 7)
+        let descriptor = open(written.path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let source = ThumbnailSource(id: 7, path: "/proc/self/fd/\(descriptor)", fileSize: written.fileSize, modified: written.modified)
+        let image = await scratch.cache.image(for: source, size: .thumbnail)
+        let imageShown = !image.isPlaceholder
+        #expect(imageShown, "\(image.error?.message ?? "")")
+    }
+
     /// A JPEG whose image data stops half-way shows what it has.
     @Test func truncatedJPEGRenders() async throws {
         let scratch = try Scratch()
