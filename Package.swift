@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Thumbnails and previews through libvips, in a disk cache.
-        .target(name: "Thumbnails", dependencies: ["CVips"], swiftSettings: strictSettings),
+        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata"], swiftSettings: strictSettings),
 
         // What every front end shares: configuration, default paths, timeline snapshots with their
         // zoom maps, the JSON contract, errors with codes.
@@ -199,6 +199,12 @@ let package = Package(
             name: "MediaBenchmark",
             dependencies: ["Thumbnails"],
             path: "Benchmarks/MediaBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "StillsBenchmark",
+            dependencies: ["Thumbnails", "CVips", "PhotoFixtures"],
+            path: "Benchmarks/StillsBenchmark",
             swiftSettings: strictSettings
         ),
 

@@ -43,7 +43,11 @@ typedef void (*LogFunction)(const char *domain, int level, const char *message, 
     X(vips_image_set_kill, void, (VipsImage *, int)) \
     X(g_signal_connect_data, unsigned long, (void *, const char *, void (*)(void), void *, void *, int)) \
     X(g_signal_handler_disconnect, void, (void *, unsigned long)) \
-    X(g_get_monotonic_time, long long, (void))
+    X(g_get_monotonic_time, long long, (void)) \
+    X(vips_thumbnail_buffer, int, (void *, size_t, VipsImage **, int, ...)) \
+    X(vips_thumbnail_image, int, (VipsImage *, VipsImage **, int, ...)) \
+    X(vips_image_set_int, void, (VipsImage *, const char *, int)) \
+    X(vips_autorot, int, (VipsImage *, VipsImage **, ...))
 
 #define DECLARE(name, result, parameters) result (*name) parameters;
 static struct {
@@ -119,6 +123,33 @@ VipsImage *shoebox_vips_image_from_memory(const void *pixels, size_t size, int w
 
 int shoebox_vips_thumbnail(const char *path, VipsImage **out, int width, int height) {
     return vips.vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+// Turns a thumbnail made without rotation into display orientation: the EXIF `orientation`
+// (2–8) given by the caller, not read from the image, is set and applied. Takes over `thumb`.
+static int orient(VipsImage *thumb, VipsImage **out, int orientation) {
+    if (orientation < 2 || orientation > 8) {
+        *out = thumb;
+        return 0;
+    }
+    vips.vips_image_set_int(thumb, "orientation", orientation);
+    int result = vips.vips_autorot(thumb, out, NULL);
+    vips.g_object_unref(thumb);
+    return result;
+}
+
+int shoebox_vips_thumbnail_buffer(const void *buffer, size_t length, VipsImage **out, int width, int height, int orientation) {
+    VipsImage *thumb = NULL;
+    if (vips.vips_thumbnail_buffer((void *)buffer, length, &thumb, width, "height", height, "size", VIPS_SIZE_DOWN, "no_rotate", 1, NULL))
+        return -1;
+    return orient(thumb, out, orientation);
+}
+
+int shoebox_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height, int orientation) {
+    VipsImage *thumb = NULL;
+    if (vips.vips_thumbnail_image(in, &thumb, width, "height", height, "size", VIPS_SIZE_DOWN, "no_rotate", 1, NULL))
+        return -1;
+    return orient(thumb, out, orientation);
 }
 
 int shoebox_vips_flatten(VipsImage *in, VipsImage **out, double white) {

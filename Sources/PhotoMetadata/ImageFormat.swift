@@ -22,6 +22,14 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case mpegTS = "ts"
     case m2ts
 
+    /// Whether this is a camera raw format, whose picture is shown from its embedded preview.
+    public var isRaw: Bool {
+        switch self {
+        case .dng, .cr2, .cr3, .crw, .nef, .arw, .orf, .rw2, .pef, .raf, .mrw, .x3f, .iiq, .srw: true
+        default: false
+        }
+    }
+
     /// Whether the container holds a still image or a video.
     public var mediaType: MediaType {
         switch self {

@@ -168,9 +168,11 @@ struct API: Sendable {
         guard let root = state.loaded.root, let file = OpenedFile(root: root, relative: row.path) else {
             throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
         }
+        let download = Query(request).raw("download") == "1"
         var headers: HTTPFields = [
             .contentType: Self.contentType(row.format), .acceptRanges: "bytes",
             .cacheControl: "private, max-age=60",
+            .contentDisposition: ContentDisposition.value(fileName: row.path.string.split(separator: "/").last.map(String.init) ?? "", attachment: download),
         ]
         switch ByteRange.parse(request.headers[.range], size: file.size) {
         case .whole:
@@ -220,7 +222,9 @@ struct API: Sendable {
         if image.isPlaceholder, let error = image.error {
             headers[.shoeboxPlaceholder] = error.code.placeholderReason
             if loggedFailures.first(id) {
-                logger.warning("Photo \(id) (\(path.string)) gets a placeholder: \(PlaceholderReason.text(error.message, openedAs: source.path, path: path.string))")
+                // One line per file, by its path in the library (the render saw only a descriptor's path).
+                let message = PlaceholderReason.text(error.message, openedAs: source.path, path: path.string)
+                logger.warning("Photo \(id) (\(path.string)) gets a placeholder (\(error.code.placeholderReason)): \(message)")
             }
         }
         if let ifNoneMatch, image.matches(ifNoneMatch: ifNoneMatch) {

@@ -65,18 +65,25 @@ enum Renderer {
             ? size.box(displayWidth: header.height, displayHeight: header.width)
             : size.box(displayWidth: header.width, displayHeight: header.height)
         var image: OpaquePointer?
-        guard shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, var thumbnail = image else {
+        guard shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, let thumbnail = image else {
             return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
         }
         defer { shoebox_vips_unref(thumbnail) }
+        return encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
+    }
+
+    /// Encodes a thumbnail pipeline (alpha flattened onto white) as JPEG bytes, stopping once
+    /// `timeLimit` has passed since `start`; decoding happens here, so its errors surface here.
+    static func encode(_ image: OpaquePointer, path: String, start: ContinuousClock.Instant, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
+        var thumbnail = image
+        var flattened: OpaquePointer?
+        defer { if let flattened { shoebox_vips_unref(flattened) } }
         if shoebox_vips_has_alpha(thumbnail) != 0 {
             let white: Double = shoebox_vips_format(thumbnail) == SHOEBOX_VIPS_FORMAT_USHORT ? 65535 : 255
-            var flat: OpaquePointer?
-            guard shoebox_vips_flatten(thumbnail, &flat, white) == 0, let flat else {
+            guard shoebox_vips_flatten(thumbnail, &flattened, white) == 0, let flattened else {
                 return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot flatten \(path): \(Vips.takeError())"))
             }
-            shoebox_vips_unref(thumbnail)
-            thumbnail = flat
+            thumbnail = flattened
         }
         let left = RenderLimits(timeLimit: timeLimit - (ContinuousClock.now - start)).timeLimitSeconds
         var buffer: UnsafeMutableRawPointer?
@@ -112,8 +119,11 @@ enum Renderer {
         case .thumbnail: placeholderThumbnail
         case .large: placeholderLarge
         case .preview: placeholderPreview
+        case .tiny: placeholderTiny
         }
     }
+
+    private static let placeholderTiny = makePlaceholder(edge: ThumbnailSize.tiny.edge)
 
     private static let placeholderThumbnail = makePlaceholder(edge: ThumbnailSize.thumbnail.edge)
     private static let placeholderLarge = makePlaceholder(edge: ThumbnailSize.large.edge)

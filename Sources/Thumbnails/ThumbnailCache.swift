@@ -92,6 +92,8 @@ public final class ThumbnailCache: Sendable {
             return pool.runBlocking(pixels: header.pixels) { render(entry, source, header) }
         case .poster(let container):
             return pool.runBlocking(pixels: 0) { poster(entry, source, container) }
+        case .preview(let plan):
+            return pool.runBlocking(pixels: plan.pixels) { renderPreview(entry, source, plan) }
         }
     }
 
@@ -135,6 +137,8 @@ public final class ThumbnailCache: Sendable {
             return await pool.run(pixels: header.pixels) { self.render(entry, source, header) }
         case .poster(let container):
             return await pool.run(pixels: 0) { self.poster(entry, source, container) }
+        case .preview(let plan):
+            return await pool.run(pixels: plan.pixels) { self.renderPreview(entry, source, plan) }
         }
     }
 
@@ -146,6 +150,8 @@ public final class ThumbnailCache: Sendable {
         case render(Renderer.Header)
         /// A video, whose poster ffmpeg makes.
         case poster(VideoContainer)
+        /// To be made from a JPEG embedded in the file (a raw's preview).
+        case preview(EmbeddedPreview.Plan)
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -168,6 +174,7 @@ public final class ThumbnailCache: Sendable {
             return .done(placeholder(entry, error))
         }
         if let video { return .poster(video) }
+        if let step = embeddedStep(entry, source, maxPixels: maxPixels) { return step }
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
             return .done(finish(entry, .failure(error)))
@@ -182,7 +189,36 @@ public final class ThumbnailCache: Sendable {
     /// Decodes and stores one entry; called inside the pool.
     private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header) -> Thumbnail {
         count(\.renders)
-        return finish(entry, Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+        let result = Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
+        return finish(entry, JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+    }
+
+    /// The step for a rendition made from an embedded JPEG: a raw's preview (in the pool), or a
+    /// `tiny` one from an EXIF thumbnail, made at once (a few milliseconds, so the grid's first
+    /// paint never waits behind full renders); nil when the photo itself is to be decoded.
+    private func embeddedStep(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) -> Step? {
+        switch EmbeddedPreview.plan(path: source.path, size: entry.size) {
+        case nil:
+            return nil
+        case .failure(let error):
+            return .done(finish(entry, .failure(error)))
+        case .success(let plan):
+            if plan.pixels > maxPixels {
+                return .done(finish(entry, .failure(ThumbnailError(
+                    .tooLarge, path: source.path,
+                    "The preview in \(source.path) declares \(plan.width)×\(plan.height) pixels, more than the limit of \(maxPixels); it was not decoded."))))
+            }
+            if entry.size == .tiny && min(plan.width, plan.height) <= 4 * ThumbnailSize.tiny.edge {
+                return .done(renderPreview(entry, source, plan))
+            }
+            return .preview(plan)
+        }
+    }
+
+    /// Decodes an embedded JPEG and stores the entry.
+    private func renderPreview(_ entry: CacheEntry, _ source: ThumbnailSource, _ plan: EmbeddedPreview.Plan) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit))
     }
 
     /// Makes and stores a video's poster with ffmpeg; called inside the pool.
@@ -202,7 +238,7 @@ public final class ThumbnailCache: Sendable {
             return memorize(Thumbnail(bytes: bytes, contentType: Self.contentType, etag: entry.etag, isPlaceholder: false, error: stored), entry)
         case .failure(let error):
             count(\.failed)
-            if error.code == .undecodable || error.code == .tooLarge || error.code == .timedOut {
+            if [.undecodable, .tooLarge, .timedOut, .noPreview].contains(error.code) {
                 let record = Array((error.code.rawValue + "\n" + error.message).utf8)
                 _ = store(record, as: entry.failureFileName, in: bucket)
                 removeSiblings(of: entry, keeping: entry.failureFileName, in: bucket)

@@ -20,6 +20,8 @@ public struct ThumbnailError: Error, Sendable, Hashable, CustomStringConvertible
         public static let timedOut = Code(rawValue: "timedOut")
         /// libvips could not start (not remembered: nothing is wrong with the photo).
         public static let decoderUnavailable = Code(rawValue: "decoderUnavailable")
+        /// A raw file with no embedded JPEG preview to show (its sensor data is not decoded).
+        public static let noPreview = Code(rawValue: "noPreview")
         /// The thumbnail was made but could not be written to the cache folder.
         public static let cacheNotWritable = Code(rawValue: "cacheNotWritable")
 

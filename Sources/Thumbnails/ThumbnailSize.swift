@@ -6,20 +6,24 @@ public enum ThumbnailSize: String, Sendable, CaseIterable, Codable {
     case large
     /// Long edge 1600 px, for the full-size pager.
     case preview
+    /// Short edge 120 px, from the photo's embedded EXIF thumbnail when it has one (no decoding
+    /// of the photo): the grid's first paint on a cold cache, until the real thumbnail arrives.
+    case tiny
 
-    /// The target in pixels: the short edge for grid sizes, the long edge for `preview`.
+    /// The target in pixels: the short edge for grid sizes and `tiny`, the long edge for `preview`.
     public var edge: Int {
         switch self {
         case .thumbnail: 320
         case .large: 800
         case .preview: 1600
+        case .tiny: 120
         }
     }
 
     /// Whether `edge` is the short edge (a grid size, cropped to a square cell) rather than the long one.
     public var isShortEdge: Bool {
         switch self {
-        case .thumbnail, .large: true
+        case .thumbnail, .large, .tiny: true
         case .preview: false
         }
     }

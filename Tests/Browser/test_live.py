@@ -245,8 +245,9 @@ def test_server_gone_no_error_loop(browser, live, screenshots, viewport):
     driver = browser
     open_live(driver, live, "?level=fine")
     wait_for(lambda: driver.execute_script(
-        "return [...document.querySelectorAll('#timeline .cell[data-photo-id] img')].every((i) => i.src && i.complete && !i.hidden)"),
-        timeout=20, message="the thumbnails to load")
+        "return [...document.querySelectorAll('#timeline .cell[data-photo-id] img')]"
+        + ".every((i) => i.src && !i.src.includes('size=tiny') && i.complete && !i.hidden)"),
+        timeout=20, message="the thumbnails to load (the real ones, after the tiny first paint)")
     driver.get_log("browser")
     live.stop()
     wait_for(lambda: driver.execute_script(

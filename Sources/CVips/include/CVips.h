@@ -67,6 +67,15 @@ VipsImage *shoebox_vips_image_from_memory(const void *pixels, size_t size, int w
 /// in width × height (display orientation).
 int shoebox_vips_thumbnail(const char *path, VipsImage **out, int width, int height);
 
+/// vips_thumbnail_buffer on an encoded image in memory (an embedded JPEG), which the caller keeps
+/// alive until the result is encoded: shrink-on-load, no upscaling, the buffer's own orientation
+/// tag ignored and `orientation` (EXIF 1–8, that of the file the buffer came from) applied. The
+/// result fits in width × height as stored (the caller swaps them for orientations 5–8).
+int shoebox_vips_thumbnail_buffer(const void *buffer, size_t length, VipsImage **out, int width, int height, int orientation);
+
+/// The same for an image already decoded (pixels from another decoder).
+int shoebox_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height, int orientation);
+
 /// Flattens an alpha channel onto white (`white` is 255 for 8-bit images, 65535 for 16-bit).
 int shoebox_vips_flatten(VipsImage *in, VipsImage **out, double white);
 

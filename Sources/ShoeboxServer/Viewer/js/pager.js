@@ -12,6 +12,7 @@ import { animate, easeOut } from './animation.js';
 import { Strip } from './strip.js';
 import { thumbnailsAvailable } from './thumbnails.js';
 import { attachVideo } from './video.js';
+import { explainPlaceholder } from './placeholder-reason.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -112,6 +113,7 @@ export class Pager {
       img.onerror = () => {
         if (!img.dataset.fallback) { img.dataset.fallback = '1'; img.src = api.thumbnailURL(photo.id); } else img.remove();
       };
+      img.onload = () => explainPlaceholder(page, photo, img);
       img.src = api.thumbnailURL(photo.id, 'preview');
       page.appendChild(img);
     }

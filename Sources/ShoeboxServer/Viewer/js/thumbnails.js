@@ -22,15 +22,25 @@ function probe(id) {
   img.src = thumbnailURL(id);
 }
 
+// A cell first shows the `tiny` rendition (the photo's EXIF thumbnail, served without decoding
+// the photo), then the real thumbnail once it has loaded; one already in the browser's cache
+// is shown at once.
 function show(img, id) {
   if (failed.has(id)) { img.removeAttribute('src'); img.hidden = true; return; }
   const url = thumbnailURL(id, img.dataset.size);
-  if (img.getAttribute('src') !== url) {
-    img.hidden = true;
-    img.onload = () => { if (img.dataset.thumb === String(id)) img.hidden = false; };
-    img.onerror = () => { failed.add(id); img.hidden = true; img.removeAttribute('src'); };
-    img.src = url;
-  }
+  if (img.getAttribute('src') === url) return;
+  const current = () => img.dataset.thumb === String(id);
+  const fail = () => { failed.add(id); if (current()) { img.hidden = true; img.removeAttribute('src'); } };
+  img.hidden = true;
+  img.onload = () => { if (current()) img.hidden = false; };
+  const real = new Image();
+  real.src = url;
+  if (real.complete && real.naturalWidth > 0) { img.onerror = fail; img.src = url; return; }
+  // A tiny one that fails only stays hidden: the real one may still come.
+  img.onerror = () => { img.hidden = true; };
+  img.src = thumbnailURL(id, 'tiny');
+  real.onload = () => { if (current()) { img.onerror = fail; img.src = url; } };
+  real.onerror = fail;
 }
 
 /** Shows photo `id`'s rendition `size` in `img` when thumbnails are served; else leaves the placeholder. */

@@ -1,0 +1,96 @@
+import CVips
+import PhotoMetadata
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renditions made from a JPEG embedded in the photo's file, without decoding the photo itself:
+/// a raw's largest preview for every size, and an EXIF thumbnail for `tiny`.
+///
+/// The metadata readers find the JPEGs (offsets and frame sizes, no pixels); libvips decodes the
+/// chosen one from memory with shrink-on-load, and the file's own orientation is applied (an
+/// embedded JPEG's tag, if any, is ignored: cameras often leave it at 1).
+enum EmbeddedPreview {
+    /// Most bytes read for one embedded JPEG (a 50-megapixel camera's full-size preview is ~15 MB).
+    static let maximumBytes = 64 * 1024 * 1024
+
+    /// One embedded JPEG to render, with the orientation of the file it came from.
+    struct Plan: Sendable, Hashable {
+        var jpeg: EmbeddedJPEG
+        var orientation: Int
+
+        var pixels: Int64 { jpeg.pixels }
+        /// The JPEG's size as stored, before orientation.
+        var width: Int { jpeg.width }
+        var height: Int { jpeg.height }
+        var swapped: Bool { (5...8).contains(orientation) }
+    }
+
+    /// The embedded JPEG to render `size` of `path` from; nil when the photo itself is decoded
+    /// instead (it is no raw, and for `tiny` it has no EXIF thumbnail either); a `noPreview`
+    /// failure for a raw that embeds no readable JPEG.
+    static func plan(path: String, size: ThumbnailSize) -> Result<Plan, ThumbnailError>? {
+        guard let found = try? MetadataReader().embeddedJPEGs(atPath: path) else { return nil }
+        let chosen = size == .tiny ? found.smallest(shortEdge: size.edge) : found.format.isRaw ? found.largest : nil
+        if let chosen { return .success(Plan(jpeg: chosen, orientation: found.orientation)) }
+        guard found.format.isRaw else { return nil }
+        return .failure(ThumbnailError(
+            .noPreview, path: path, "\(path) is a \(found.format.rawValue.uppercased()) raw file with no embedded JPEG preview."))
+    }
+
+    /// Reads and decodes the planned JPEG into `size`, orientation applied, as JPEG bytes.
+    static func render(path: String, plan: Plan, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
+        let start = ContinuousClock.now
+        // Loads libvips when this is the process's first render.
+        if let failure = Vips.startFailure {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
+        }
+        let bytes: [UInt8]
+        switch read(path: path, offset: plan.jpeg.offset, length: plan.jpeg.length) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
+        }
+        let display = plan.swapped ? (plan.jpeg.height, plan.jpeg.width) : (plan.jpeg.width, plan.jpeg.height)
+        let box = size.box(displayWidth: display.0, displayHeight: display.1)
+        // The box in stored orientation: libvips shrinks first and turns afterwards.
+        let stored = plan.swapped ? (box.height, box.width) : (box.width, box.height)
+        return bytes.withUnsafeBytes { memory -> Result<[UInt8], ThumbnailError> in
+            var image: OpaquePointer?
+            guard shoebox_vips_thumbnail_buffer(memory.baseAddress, memory.count, &image, Int32(stored.0), Int32(stored.1), Int32(plan.orientation)) == 0,
+                  let image
+            else {
+                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode the JPEG embedded in \(path): \(Vips.takeError())"))
+            }
+            defer { shoebox_vips_unref(image) }
+            return Renderer.encode(image, path: path, start: start, timeLimit: timeLimit)
+        }
+    }
+
+    /// The bytes `offset..<offset + length` of the file.
+    private static func read(path: String, offset: Int, length: Int) -> Result<[UInt8], ThumbnailError> {
+        guard length > 0, length <= maximumBytes else {
+            return .failure(ThumbnailError(.tooLarge, path: path, "The JPEG embedded in \(path) is \(length) bytes, more than the limit of \(maximumBytes)."))
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let number = errno
+            let code: ThumbnailError.Code = (number == ENOENT || number == ENOTDIR) ? .fileNotFound : .unreadable
+            return .failure(ThumbnailError(code, path: path, "Cannot open \(path): \(String(cString: strerror(number)))."))
+        }
+        defer { close(descriptor) }
+        var done = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            while done < length {
+                let got = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
+                if got > 0 { done += got } else if got == 0 || errno != EINTR { break }
+            }
+            initialized = done
+        }
+        guard bytes.count == length else {
+            return .failure(ThumbnailError(.undecodable, path: path, "The JPEG embedded in \(path) runs past the end of the file."))
+        }
+        return .success(bytes)
+    }
+}
