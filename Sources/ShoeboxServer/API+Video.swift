@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
-public import Hummingbird
+import Hummingbird
 import LibraryIndex
-public import Logging
+import Logging
 import PhotoLibrary
-public import Thumbnails
+import Thumbnails
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -41,6 +41,7 @@ enum TestPlaces {
     }
 }
 
+@discardableResult
 func index(_ root: String, into store: LibraryStore, places: PlaceTable?) async throws -> IndexProgress {
     var last = IndexProgress()
     for try await progress in try Indexer(root: root, store: store, places: places).run() {
