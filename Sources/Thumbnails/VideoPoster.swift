@@ -8,8 +8,8 @@ enum VideoPoster {
     /// ffmpeg's arguments for the poster of `path` at `size`, `seek` seconds in (nil: the start).
     static func arguments(tool: VideoTool, path: String, container: VideoContainer, size: ThumbnailSize, seek: Double?) -> [String] {
         let edge = size.edge
-        // A thumbnail's shorter side is `edge` (as libvips makes them); a preview fits `edge`².
-        let fit = size == .thumbnail ? "increase" : "decrease"
+        // A grid size's shorter side is `edge` (as libvips makes them); a preview fits `edge`².
+        let fit = size.isShortEdge ? "increase" : "decrease"
         let filter = "scale=iw*sar:ih,setsar=1,scale=\(edge):\(edge):force_original_aspect_ratio=\(fit),format=yuvj420p"
         return tool.inputArguments(path, container: container, seek: seek) + [
             "-map", "0:v:0", "-an", "-sn", "-dn", "-frames:v", "1", "-vf", filter,

@@ -74,8 +74,10 @@ struct ShoeboxProcess {
     /// For runs a test interrupts or kills: every file's read takes `seconds` longer (a debug
     /// build's `SHOEBOX_TEST_READ_DELAY`), so that the run is certainly still reading when the
     /// signal lands, however fast the machine.
+    /// No places table either: loading it takes about a second in a debug build, which would
+    /// push the first commit past the moments these tests pick for their signals.
     static func slowReads(_ seconds: Double) -> [String: String] {
-        ["SHOEBOX_TEST_READ_DELAY": String(seconds)]
+        ["SHOEBOX_TEST_READ_DELAY": String(seconds), "SHOEBOX_PLACES": "/nonexistent/places.bin"]
     }
 
     /// Waits until the run started in `database` has opened its run row (the process has armed

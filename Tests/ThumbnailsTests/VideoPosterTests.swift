@@ -26,9 +26,9 @@ struct VideoPosterTests {
             #expect(image.contentType == "image/jpeg")
             #expect(image.bytes != placeholder.bytes)
             let found = try #require(jpegSize(image.bytes))
-            // A thumbnail's short side is 320, a preview fits 1600 (both as ffmpeg scales, so a
+            // A grid size's short side is its edge, a preview fits 1600 (both as ffmpeg scales, so a
             // small video is scaled up like libvips does).
-            let scale = size == .thumbnail ? 320.0 / Double(min(width, height)) : 1600.0 / Double(max(width, height))
+            let scale = Double(size.edge) / Double(size.isShortEdge ? min(width, height) : max(width, height))
             let expected = (Int((Double(width) * scale).rounded()), Int((Double(height) * scale).rounded()))
             #expect(abs(found.width - expected.0) <= 1 && abs(found.height - expected.1) <= 1,
                     "\(name) \(size): \(found) instead of \(expected)")
