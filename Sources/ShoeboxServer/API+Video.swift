@@ -126,46 +126,9 @@ public struct VideoAPI: Sendable {
     }
 
     private func serve(_ file: some ReadableFile, contentType: String, _ request: Request) throws -> Response {
-        var headers: HTTPFields = [.contentType: contentType, .acceptRanges: "bytes", .cacheControl: "private, max-age=60"]
-        switch ByteRange.parse(request.headers[.range], size: file.size) {
-        case .whole:
-            headers[.contentLength] = String(file.size)
-            return Response(status: .ok, headers: headers, body: file.rangeBody(ByteRange(lowerBound: 0, upperBound: file.size - 1)))
-        case .range(let range):
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(file.size)"
-            headers[.contentLength] = String(range.count)
-            return Response(status: .partialContent, headers: headers, body: file.rangeBody(range))
-        case .unsatisfiable:
-            throw APIError(.rangeNotSatisfiable, code: "rangeNotSatisfiable", "The range is outside the file (\(file.size) bytes).")
-        }
+        try file.response(to: request, headers: [.contentType: contentType, .acceptRanges: "bytes", .cacheControl: "private, max-age=60"])
     }
 }
-
-/// An open file served by byte ranges.
-protocol ReadableFile: Sendable {
-    var descriptor: Int32 { get }
-    var size: Int64 { get }
-}
-
-extension ReadableFile {
-    func rangeBody(_ range: ByteRange) -> ResponseBody {
-        ResponseBody(contentLength: Int(range.count)) { writer in
-            var offset = range.lowerBound
-            var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-            while offset <= range.upperBound {
-                let want = Int(min(Int64(chunk.count), range.upperBound - offset + 1))
-                let got = chunk.withUnsafeMutableBytes { pread(self.descriptor, $0.baseAddress!, want, off_t(offset)) }
-                guard got > 0 else { break }
-                try await writer.write(ByteBuffer(bytes: chunk.prefix(got)))
-                offset += Int64(got)
-            }
-            try await writer.finish(nil)
-            withExtendedLifetime(self) {}
-        }
-    }
-}
-
-extension OpenedFile: ReadableFile {}
 
 /// A transcode from the video cache, open until its answer is sent.
 final class TranscodedFile: ReadableFile {

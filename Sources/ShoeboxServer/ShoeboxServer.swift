@@ -169,22 +169,12 @@ struct API: Sendable {
             throw APIError(.notFound, code: "fileUnavailable", "The file of photo \(id) is not under the library's folder any more.")
         }
         let download = Query(request).raw("download") == "1"
-        var headers: HTTPFields = [
+        let headers: HTTPFields = [
             .contentType: Self.contentType(row.format), .acceptRanges: "bytes",
             .cacheControl: "private, max-age=60",
             .contentDisposition: ContentDisposition.value(fileName: row.path.string.split(separator: "/").last.map(String.init) ?? "", attachment: download),
         ]
-        switch ByteRange.parse(request.headers[.range], size: file.size) {
-        case .whole:
-            headers[.contentLength] = String(file.size)
-            return Response(status: .ok, headers: headers, body: file.body(ByteRange(lowerBound: 0, upperBound: file.size - 1)))
-        case .range(let range):
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(file.size)"
-            headers[.contentLength] = String(range.count)
-            return Response(status: .partialContent, headers: headers, body: file.body(range))
-        case .unsatisfiable:
-            throw APIError(.rangeNotSatisfiable, code: "rangeNotSatisfiable", "The range is outside the file (\(file.size) bytes).")
-        }
+        return try file.response(to: request, headers: headers)
     }
 
     /// A JPEG rendition, made once and then served from the disk cache; a placeholder (with its
