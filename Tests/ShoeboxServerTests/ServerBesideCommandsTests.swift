@@ -21,6 +21,19 @@ struct ServerBesideCommandsTests {
         }
     }
 
+    /// What the server holds, for a failed lock check: its lines of `/proc/locks`, the database's
+    /// inode, and its open descriptors (which files, by number).
+    static func lockDiagnostics(pid: Int32, on path: String) -> String {
+        let inode = (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let locks = ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "\(pid)" }
+        let fdFolder = "/proc/\(pid)/fd"
+        let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: fdFolder)) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+            .compactMap { fd in (try? FileManager.default.destinationOfSymbolicLink(atPath: fdFolder + "/" + fd)).map { "\(fd) → \($0)" } }
+            .filter { $0.contains(".sqlite") }
+        return "database inode \(inode); the server's locks: \(locks.joined(separator: " | ")); its descriptors of the database: \(descriptors.joined(separator: ", "))"
+    }
+
     /// `GET /api/library` through curl, as JSON; `nil` when the server does not answer.
     static func library(port: Int) -> [String: Any]? {
         let process = Process()
@@ -102,28 +115,28 @@ struct ServerBesideCommandsTests {
         defer { Self.stop(server) }
         let pid = server.processIdentifier
         #expect(Self.waitForLibrary(port: port) { $0["photos"] as? Int == 15 } != nil)
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after start")
+        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after start: \(Self.lockDiagnostics(pid: pid, on: database))")
 
         // A watch batch.
         for file in files[15..<30] { try tree.write("photos/" + file.path, file.bytes) }
         let batch = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 30 }
         #expect(batch?["photos"] as? Int == 30, "the watcher's batch is served")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after a watch batch")
+        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after a watch batch: \(Self.lockDiagnostics(pid: pid, on: database))")
 
         // Other commands beside it, each closing its connections when it ends.
         let photos = try Self.shoebox(["photos", "--db", database])
         #expect(photos.status == 0, "\(photos.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox photos`")
+        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox photos`: \(Self.lockDiagnostics(pid: pid, on: database))")
 
         for file in files[30..<45] { try tree.write("photos/" + file.path, file.bytes) }
         let index = try Self.shoebox(["index", tree.path + "/photos", "--db", database])
         #expect(index.status == 0 || index.stderr.contains("already writing"), "done, or refused while the watcher runs: \(index.stderr)")
         #expect(!index.stderr.contains("malformed") && !index.stderr.contains("database is locked"), "\(index.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox index`")
+        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox index`: \(Self.lockDiagnostics(pid: pid, on: database))")
 
         let backup = try Self.shoebox(["backup", tree.path + "/copy.sqlite", "--db", database])
         #expect(backup.status == 0, "\(backup.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox backup`")
+        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox backup`: \(Self.lockDiagnostics(pid: pid, on: database))")
 
         // The server's answers are right, and so is the file.
         let served = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 45 }
