@@ -4,13 +4,14 @@ import GRDB
 import LibraryIndex
 import PhotoFixtures
 import PhotoMetadata
+import Places
 import Testing
 
 /// Runs an index to completion and returns the last progress.
 @discardableResult
-func index(_ root: String, into store: LibraryStore, settings: IndexSettings = .default) async throws -> IndexProgress {
+func index(_ root: String, into store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil) async throws -> IndexProgress {
     var last = IndexProgress()
-    for try await progress in try Indexer(root: root, store: store, settings: settings).run() {
+    for try await progress in try Indexer(root: root, store: store, settings: settings, places: places).run() {
         last = progress
     }
     return last

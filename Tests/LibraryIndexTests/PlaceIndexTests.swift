@@ -41,15 +41,6 @@ enum TestPlaces {
     }
 }
 
-@discardableResult
-func index(_ root: String, into store: LibraryStore, places: PlaceTable?) async throws -> IndexProgress {
-    var last = IndexProgress()
-    for try await progress in try Indexer(root: root, store: store, places: places).run() {
-        last = progress
-    }
-    return last
-}
-
 @Suite("Places in the index")
 struct PlaceIndexTests {
     @Test("Each photo with a position gets the nearest place's names; one without gets none")
