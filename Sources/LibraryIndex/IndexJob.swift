@@ -77,7 +77,7 @@ final class IndexJob: Sendable {
         // changed files to the reader threads when it leaves the folder; this thread writes. The
         // phase stays `.walking` while the walk goes on, though files are read meanwhile.
         let photos = ReadStage(job: self)
-        let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: databaseFilesInsideRoot())
+        let walker = DirectoryWalker(root: Array(root.utf8), settings: settings, excluding: store.ownFiles(inside: root))
         let walk = IndexWalk(job: self, walker: walker, known: consume known, feeding: photos)
         walk.start()
         // The run's row is written while the walk starts: before any of the run's changes, which
@@ -159,18 +159,6 @@ final class IndexJob: Sendable {
     private func apply(_ changes: [IndexChange]) throws(IndexError) {
         try store.apply(changes)
         writtenChanges.add(changes.count, ordering: .relaxed)
-    }
-
-    /// The database and its companion files, relative to the root, when the user keeps the index
-    /// inside the folder it indexes: they change on every run and are not photos.
-    private func databaseFilesInsideRoot() -> Set<RelativePath> {
-        let url = URL(fileURLWithPath: store.path)
-        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return [] }
-        defer { free(folder) }
-        let database = String(cString: folder) + "/" + url.lastPathComponent
-        guard database.hasPrefix(root + "/") else { return [] }
-        let relative = String(database.dropFirst(root.count + 1))
-        return Set(["", "-wal", "-shm", "-journal", "-lock"].map { RelativePath(relative + $0) })
     }
 
     /// Stops the walk and the readers of `stage`, wakes any waiting on its full buffer, and lets

@@ -62,19 +62,8 @@ extension LibraryStore {
     /// write-ahead log", ...), comparing real folders, so that another spelling of the same folder
     /// (a symbolic link, `..`) is caught; `nil` for any other file.
     static func companionName(of database: String, matching destination: String) -> String? {
-        func resolved(_ path: String) -> String? {
-            let url = URL(fileURLWithPath: path)
-            guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
-            defer { free(folder) }
-            return String(cString: folder) + "/" + url.lastPathComponent
-        }
-        guard let target = resolved(destination), let base = resolved(database) else { return nil }
-        let companions = [
-            ("", "the database itself"), ("-wal", "the database's write-ahead log"),
-            ("-shm", "the database's shared-memory index"), ("-journal", "the database's rollback journal name"),
-            ("-lock", "the database's index lock"),
-        ]
-        if let match = companions.first(where: { base + $0.0 == target }) { return match.1 }
+        guard let target = resolvingFolder(of: destination), let base = resolvingFolder(of: database) else { return nil }
+        if let match = ownFileSuffixes.first(where: { base + $0.suffix == target }) { return match.name }
         // A hard link to the database under another name.
         if let file = FileIdentity(path: destination), file == FileIdentity(path: database) {
             return "the database itself (another name for the same file)"

@@ -10,6 +10,9 @@ struct WatchLoop {
     let stop: StopFlag
     let emit: (LibraryWatcher.Event) -> Void
     private let rootPath: [UInt8]
+    /// The index's own files when it lies inside the root: every write changes them, so an event
+    /// about them is no change to the library (else each run's own writes would start the next).
+    private let databaseFiles: Set<RelativePath>
     private var timing: LibraryWatcher.Timing { watcher.timing }
 
     private var inotify: Int32 = -1
@@ -58,6 +61,7 @@ struct WatchLoop {
         self.stop = stop
         self.emit = emit
         rootPath = Array(watcher.root.utf8)
+        databaseFiles = watcher.store.ownFiles(inside: watcher.root)
     }
 
     mutating func run() {
@@ -269,6 +273,7 @@ struct WatchLoop {
                 if mask & UInt32(IN_MOVE_SELF) != 0 { continue }  // its parent reports the move
                 if watcher.settings.skipHidden && nameBytes.first == UInt8(ascii: ".") { continue }
                 let path = folder.appending(nameBytes)
+                if !databaseFiles.isEmpty && databaseFiles.contains(path) { continue }
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { newFolders.append(path) }
                     changed()

@@ -118,6 +118,26 @@ struct WatcherTests {
         #expect(done2)
     }
 
+    @Test("An index kept inside the folder it watches: its own writes start no run, and a new photo is one run")
+    func databaseInsideRoot() throws {
+        let tree = try TemporaryDirectory()
+        try SampleLibrary(count: 10, seed: 12).write(to: tree.path + "/photos")
+        let store = try LibraryStore(path: tree.path + "/photos/index.sqlite", mode: .readWrite)
+        let recorder = WatchRecorder(try LibraryWatcher(root: tree.path + "/photos", store: store, timing: timing))
+        let caughtUp = try recorder.wait(seconds: 10) { try store.photoCount() == 10 && recorder.finishedRuns.count >= 1 }
+        #expect(caughtUp, "the catch-up run")
+
+        try tree.write("photos/new.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
+        let indexed = try recorder.wait(seconds: 5) { try store.photoCount() == 11 }
+        #expect(indexed)
+        // Quiet (300 ms) and the longest delay (2 s) have passed several times over: a watcher
+        // that took the run's own writes for changes would have run again by now, and again.
+        let runs = recorder.finishedRuns.count
+        Thread.sleep(forTimeInterval: 3)
+        #expect(recorder.finishedRuns.count == runs, "runs started by the index's own writes: \(recorder.finishedRuns.count - runs)")
+        #expect(try store.photos().allSatisfy { !$0.path.string.hasPrefix("index.sqlite") })
+    }
+
     @Test("A file written slowly is read once, when its writer closes it: never half-read into a row, and other files are not held back meanwhile")
     func slowWrite() throws {
         let tree = try TemporaryDirectory()

@@ -6,32 +6,12 @@ import Testing
 /// `shoebox serve --watch` with other `shoebox` commands run beside it, as a user runs them.
 @Suite("shoebox serve --watch beside other commands")
 struct ServerBesideCommandsTests {
-    /// Whether the process `pid` holds a POSIX (`fcntl`) lock on the file at `path`, as
-    /// `/proc/locks` lists it: SQLite's shared lock of an open WAL connection is one. Without it,
+    /// Whether the process `pid` holds a lock on the file at `path` that another process's write
+    /// lock would wait for: SQLite's shared lock of an open WAL connection is one. Without it,
     /// another process closing its last connection believes it is alone, checkpoints and deletes
     /// the `-wal` under the server.
-    static func holdsPOSIXLock(pid: Int32, on path: String) throws -> Bool {
-        let inode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber).uint64Value
-        let table = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
-        return table.split(separator: "\n").contains { line in
-            // "1: POSIX  ADVISORY  READ 1234 fe:00:5383477 1073741826 1073742335"
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 6, fields[1] == "POSIX", fields[4] == "\(pid)" else { return false }
-            return fields[5].split(separator: ":").last.flatMap { UInt64($0) } == inode
-        }
-    }
-
-    /// What the server holds, for a failed lock check: its lines of `/proc/locks`, the database's
-    /// inode, and its open descriptors (which files, by number).
-    static func lockDiagnostics(pid: Int32, on path: String) -> String {
-        let inode = (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        let locks = ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "")
-            .split(separator: "\n").filter { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "\(pid)" }
-        let fdFolder = "/proc/\(pid)/fd"
-        let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: fdFolder)) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
-            .compactMap { fd in (try? FileManager.default.destinationOfSymbolicLink(atPath: fdFolder + "/" + fd)).map { "\(fd) → \($0)" } }
-            .filter { $0.contains(".sqlite") }
-        return "database inode \(inode); the server's locks: \(locks.joined(separator: " | ")); its descriptors of the database: \(descriptors.joined(separator: ", "))"
+    static func holdsLock(pid: Int32, on path: String) throws -> Bool {
+        try FileLocks.otherHolder(ofFileAt: path)?.pid == pid
     }
 
     /// `GET /api/library` through curl, as JSON; `nil` when the server does not answer.
@@ -102,7 +82,7 @@ struct ServerBesideCommandsTests {
     }
 
     @Test("The server keeps SQLite's lock on its database from its start on: after a watch batch, and after photos, index and backup ran beside it",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") && FileManager.default.fileExists(atPath: "/proc/locks")))
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
     func serverKeepsItsLock() throws {
         let tree = try TemporaryDirectory()
         let files = SampleLibrary(count: 45, seed: 31).files()
@@ -115,28 +95,28 @@ struct ServerBesideCommandsTests {
         defer { Self.stop(server) }
         let pid = server.processIdentifier
         #expect(Self.waitForLibrary(port: port) { $0["photos"] as? Int == 15 } != nil)
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after start: \(Self.lockDiagnostics(pid: pid, on: database))")
+        #expect(try Self.holdsLock(pid: pid, on: database), "after start: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
 
         // A watch batch.
         for file in files[15..<30] { try tree.write("photos/" + file.path, file.bytes) }
         let batch = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 30 }
         #expect(batch?["photos"] as? Int == 30, "the watcher's batch is served")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after a watch batch: \(Self.lockDiagnostics(pid: pid, on: database))")
+        #expect(try Self.holdsLock(pid: pid, on: database), "after a watch batch: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
 
         // Other commands beside it, each closing its connections when it ends.
         let photos = try Self.shoebox(["photos", "--db", database])
         #expect(photos.status == 0, "\(photos.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox photos`: \(Self.lockDiagnostics(pid: pid, on: database))")
+        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox photos`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
 
         for file in files[30..<45] { try tree.write("photos/" + file.path, file.bytes) }
         let index = try Self.shoebox(["index", tree.path + "/photos", "--db", database])
         #expect(index.status == 0 || index.stderr.contains("already writing"), "done, or refused while the watcher runs: \(index.stderr)")
         #expect(!index.stderr.contains("malformed") && !index.stderr.contains("database is locked"), "\(index.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox index`: \(Self.lockDiagnostics(pid: pid, on: database))")
+        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox index`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
 
         let backup = try Self.shoebox(["backup", tree.path + "/copy.sqlite", "--db", database])
         #expect(backup.status == 0, "\(backup.stderr)")
-        #expect(try Self.holdsPOSIXLock(pid: pid, on: database), "after `shoebox backup`: \(Self.lockDiagnostics(pid: pid, on: database))")
+        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox backup`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
 
         // The server's answers are right, and so is the file.
         let served = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 45 }
