@@ -6,14 +6,6 @@ import Testing
 /// `shoebox serve --watch` with other `shoebox` commands run beside it, as a user runs them.
 @Suite("shoebox serve --watch beside other commands")
 struct ServerBesideCommandsTests {
-    /// Whether the process `pid` holds a lock on the file at `path` that another process's write
-    /// lock would wait for: SQLite's shared lock of an open WAL connection is one. Without it,
-    /// another process closing its last connection believes it is alone, checkpoints and deletes
-    /// the `-wal` under the server.
-    static func holdsLock(pid: Int32, on path: String) throws -> Bool {
-        try FileLocks.otherHolder(ofFileAt: path)?.pid == pid
-    }
-
     /// `GET /api/library` through curl, as JSON; `nil` when the server does not answer.
     static func library(port: Int) -> [String: Any]? {
         let process = Process()
@@ -94,29 +86,34 @@ struct ServerBesideCommandsTests {
         let (server, port) = try LiveLibraryTests.startServer(database: database, log: tree.path + "/serve.log")
         defer { Self.stop(server) }
         let pid = server.processIdentifier
+        // Whether the server holds a lock that another process's write lock would wait for:
+        // SQLite's shared lock of an open WAL connection. Without it, another process closing its
+        // last connection believes it is alone, checkpoints and deletes the `-wal` under the server.
+        let probe = try LockProbe(path: database)
+        func serverHoldsLock() throws -> Bool { try probe.holder() == pid }
         #expect(Self.waitForLibrary(port: port) { $0["photos"] as? Int == 15 } != nil)
-        #expect(try Self.holdsLock(pid: pid, on: database), "after start: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
+        #expect(try serverHoldsLock(), "after start: \(probe.diagnostics(pid: pid))")
 
         // A watch batch.
         for file in files[15..<30] { try tree.write("photos/" + file.path, file.bytes) }
         let batch = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 30 }
         #expect(batch?["photos"] as? Int == 30, "the watcher's batch is served")
-        #expect(try Self.holdsLock(pid: pid, on: database), "after a watch batch: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
+        #expect(try serverHoldsLock(), "after a watch batch: \(probe.diagnostics(pid: pid))")
 
         // Other commands beside it, each closing its connections when it ends.
         let photos = try Self.shoebox(["photos", "--db", database])
         #expect(photos.status == 0, "\(photos.stderr)")
-        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox photos`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
+        #expect(try serverHoldsLock(), "after `shoebox photos`: \(probe.diagnostics(pid: pid))")
 
         for file in files[30..<45] { try tree.write("photos/" + file.path, file.bytes) }
         let index = try Self.shoebox(["index", tree.path + "/photos", "--db", database])
         #expect(index.status == 0 || index.stderr.contains("already writing"), "done, or refused while the watcher runs: \(index.stderr)")
         #expect(!index.stderr.contains("malformed") && !index.stderr.contains("database is locked"), "\(index.stderr)")
-        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox index`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
+        #expect(try serverHoldsLock(), "after `shoebox index`: \(probe.diagnostics(pid: pid))")
 
         let backup = try Self.shoebox(["backup", tree.path + "/copy.sqlite", "--db", database])
         #expect(backup.status == 0, "\(backup.stderr)")
-        #expect(try Self.holdsLock(pid: pid, on: database), "after `shoebox backup`: \(FileLocks.diagnostics(pid: pid, onFileAt: database))")
+        #expect(try serverHoldsLock(), "after `shoebox backup`: \(probe.diagnostics(pid: pid))")
 
         // The server's answers are right, and so is the file.
         let served = Self.waitForLibrary(port: port) { $0["photos"] as? Int == 45 }
