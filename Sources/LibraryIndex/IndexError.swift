@@ -32,7 +32,6 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
     }
 
     public var code: Code
-    /// One sentence saying what happened and what to do.
     /// One neutral sentence saying what happened; each front end adds what to do from `code`.
     public var message: String
     /// The path the error is about (a database, a root, a destination), when there is one.
