@@ -128,7 +128,8 @@ struct WatcherTests {
         #expect(caughtUp, "the catch-up run")
 
         try tree.write("photos/new.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
-        let indexed = try recorder.wait(seconds: 5) { try store.photoCount() == 11 }
+        // The run that added it has finished (its row is written before the run ends).
+        let indexed = try recorder.wait(seconds: 10) { try store.photoCount() == 11 && recorder.finishedRuns.contains { $0.added == 1 } }
         #expect(indexed)
         // Quiet (300 ms) and the longest delay (2 s) have passed several times over: a watcher
         // that took the run's own writes for changes would have run again by now, and again.
