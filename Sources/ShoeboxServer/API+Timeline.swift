@@ -83,7 +83,7 @@ extension API {
         // Only a miss looks the section up: `summaries` summarises every section of the level.
         return try json(loaded.cachedPage(Query.key(search) + "\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
             let summary = try snapshot.summaries(level, section: index)[0]
-            return try ContractJSON.encode(SectionJSON(summary, snapshot: snapshot, photos: .detail, items: items), compact: true)
+            return SectionJSON(summary, snapshot: snapshot, photos: .detail, items: items).compactJSON()
         }, for: request)
     }
 
