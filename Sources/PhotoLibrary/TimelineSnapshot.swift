@@ -145,14 +145,15 @@ public final class TimelineSnapshot: Sendable {
 
     /// The summaries of `level`, or of one section of it.
     public func summaries(_ level: TimelineLevel, section: Int? = nil) throws(LibraryError) -> [SectionSummary] {
-        let all = timeline.summaries(level)
-        guard let section else { return all }
-        guard all.indices.contains(section) else {
-            throw LibraryError(.outOfRange, all.isEmpty
+        guard let section else { return timeline.summaries(level) }
+        // One section alone: a section page asks for one of thousands.
+        guard let summary = timeline.summary(level, section) else {
+            let count = timeline.sectionCount(level)
+            throw LibraryError(.outOfRange, count == 0
                 ? "There are no \(level) sections: the index is empty."
-                : "Section \(section) is out of range: the \(level) level has sections 0–\(all.count - 1).")
+                : "Section \(section) is out of range: the \(level) level has sections 0–\(count - 1).")
         }
-        return [all[section]]
+        return [summary]
     }
 }
 

@@ -80,7 +80,7 @@ extension API {
                 : "Section \(index) is out of range: the \(level) level has sections 0–\(sections - 1).")
         }
         let items = from..<(count.map { from + $0 } ?? Int.max)
-        // Only a miss looks the section up: `summaries` summarises every section of the level.
+        // Only a miss looks the section up.
         return try json(loaded.cachedPage(Query.key(search) + "\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
             let summary = try snapshot.summaries(level, section: index)[0]
             return SectionJSON(summary, snapshot: snapshot, photos: .detail, items: items).compactJSON()
