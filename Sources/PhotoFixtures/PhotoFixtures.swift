@@ -31,6 +31,27 @@ public enum PhotoFixtures {
         return bytes
     }
 
+    /// `jpeg` (one scan, as `jpeg(width:height:)` writes) with its frame header's height set to 0
+    /// and the height given instead in a DNL (define number of lines) segment after the scan, as
+    /// some scanners write them.
+    public static func withHeightInDNL(_ jpeg: [UInt8]) -> [UInt8] {
+        var bytes = jpeg
+        var index = 2
+        while index + 8 < bytes.count, bytes[index] == 0xFF, bytes[index + 1] != 0xDA {
+            let marker = bytes[index + 1]
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let height = Array(bytes[(index + 5)...(index + 6)])
+                bytes[index + 5] = 0
+                bytes[index + 6] = 0
+                // The scan runs to the end-of-image marker; the DNL goes just before it.
+                bytes.insert(contentsOf: [0xFF, 0xDC, 0x00, 0x04] + height, at: bytes.count - 2)
+                return bytes
+            }
+            index += 2 + (Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]))
+        }
+        return bytes
+    }
+
     /// Where a PNG keeps its EXIF.
     public enum PNGExifStyle: Sendable, CaseIterable {
         /// An `eXIf` chunk before the image data, as the PNG specification asks.

@@ -5,9 +5,6 @@ import LibraryIndex
 import Logging
 import PhotoLibrary
 import Thumbnails
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `GET /api/photos/{id}/video` and `…/video/status`: playback of a video in the browser.
 ///
@@ -32,9 +29,10 @@ public struct VideoAPI: Sendable {
     /// The routes for `settings`, its cache under `cacheDirectory`/videos; logs once when
     /// ffmpeg is missing.
     static func make(state: LibraryState, settings: VideoSettings, cacheDirectory: String, logger: Logger) -> VideoAPI {
+        let tool = VideoTool(memoryLimit: settings.memoryMegabytes << 20, threads: ProcessInfo.processInfo.activeProcessorCount)
         let playback = VideoPlayback(
-            directory: cacheDirectory + "/videos", transcode: settings.transcode, maxHeight: settings.maxHeight,
-            cacheBytes: Int64(settings.cacheMegabytes) * 1_000_000)
+            directory: cacheDirectory + "/videos", tool: tool, transcode: settings.transcode, maxHeight: settings.maxHeight,
+            cacheBytes: Int64(settings.cacheMegabytes) * 1_000_000, timeLimit: settings.transcodeSeconds > 0 ? .seconds(settings.transcodeSeconds) : nil)
         if let problem = playback.tool.problem {
             logger.warning("Videos get placeholders and no playback: \(problem).")
         }
@@ -113,11 +111,11 @@ public struct VideoAPI: Sendable {
         case .original(let contentType):
             return try serve(original, contentType: contentType, request)
         case .transcoded(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
+            // Held open until the answer is sent; the cache does not evict it meanwhile.
+            guard let file = playback.openTranscode(path) else {
                 throw APIError(.notFound, code: "fileUnavailable", "The transcoded video went away; ask again.")
             }
-            return try serve(TranscodedFile(descriptor: descriptor), contentType: "video/mp4", request)
+            return try serve(file, contentType: "video/mp4", request)
         case .preparing:
             return try json(Self.status(answer), status: .accepted)
         case .failed:
@@ -131,15 +129,4 @@ public struct VideoAPI: Sendable {
 }
 
 /// A transcode from the video cache, open until its answer is sent.
-final class TranscodedFile: ReadableFile {
-    let descriptor: Int32
-    let size: Int64
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-        var status = stat()
-        size = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
-    }
-
-    deinit { close(descriptor) }
-}
+extension VideoPlayback.OpenTranscode: ReadableFile {}

@@ -52,26 +52,17 @@ enum EmbeddedPreview {
         case .success(let read): bytes = read
         case .failure(let error): return .failure(error)
         }
-        let display = plan.swapped ? (plan.jpeg.height, plan.jpeg.width) : (plan.jpeg.width, plan.jpeg.height)
-        let box = size.box(displayWidth: display.0, displayHeight: display.1)
-        // The box in stored orientation: libvips shrinks first and turns afterwards.
-        let stored = plan.swapped ? (box.height, box.width) : (box.width, box.height)
-        return bytes.withUnsafeBytes { memory -> Result<[UInt8], ThumbnailError> in
-            var image: OpaquePointer?
-            guard shoebox_vips_thumbnail_buffer(memory.baseAddress, memory.count, &image, Int32(stored.0), Int32(stored.1), Int32(plan.orientation)) == 0,
-                  let image
-            else {
-                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode the JPEG embedded in \(path): \(Vips.takeError())"))
-            }
-            defer { shoebox_vips_unref(image) }
-            return Renderer.encode(image, path: path, start: start, timeLimit: timeLimit)
-        }
+        return Renderer.render(
+            jpeg: bytes, width: plan.width, height: plan.height, orientation: plan.orientation,
+            path: path, naming: "the JPEG embedded in \(path)", size: size, start: start, timeLimit: timeLimit)
     }
 
-    /// The bytes `offset..<offset + length` of the file.
-    private static func read(path: String, offset: Int, length: Int) -> Result<[UInt8], ThumbnailError> {
+    /// The bytes `offset..<offset + length` of the file; `naming` is the JPEG in error messages
+    /// (by default the one embedded in `path`).
+    static func read(path: String, offset: Int, length: Int, naming: String? = nil) -> Result<[UInt8], ThumbnailError> {
+        let name = naming ?? "The JPEG embedded in \(path)"
         guard length > 0, length <= maximumBytes else {
-            return .failure(ThumbnailError(.tooLarge, path: path, "The JPEG embedded in \(path) is \(length) bytes, more than the limit of \(maximumBytes)."))
+            return .failure(ThumbnailError(.tooLarge, path: path, "\(name) is \(length) bytes, more than the limit of \(maximumBytes)."))
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -89,7 +80,7 @@ enum EmbeddedPreview {
             initialized = done
         }
         guard bytes.count == length else {
-            return .failure(ThumbnailError(.undecodable, path: path, "The JPEG embedded in \(path) runs past the end of the file."))
+            return .failure(ThumbnailError(.undecodable, path: path, "\(name) runs past the end of the file."))
         }
         return .success(bytes)
     }

@@ -72,6 +72,28 @@ enum Renderer {
         return encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
     }
 
+    /// Decodes a JPEG held in memory, `width`×`height` as stored, into `size` with `orientation`
+    /// applied (its own tag ignored), as JPEG bytes; `naming` is the image in error messages.
+    static func render(
+        jpeg bytes: [UInt8], width: Int, height: Int, orientation: Int, path: String, naming: String,
+        size: ThumbnailSize, start: ContinuousClock.Instant, timeLimit: Duration
+    ) -> Result<[UInt8], ThumbnailError> {
+        let swapped = (5...8).contains(orientation)
+        let box = swapped ? size.box(displayWidth: height, displayHeight: width) : size.box(displayWidth: width, displayHeight: height)
+        // The box in stored orientation: libvips shrinks first and turns afterwards.
+        let stored = swapped ? (box.height, box.width) : (box.width, box.height)
+        return bytes.withUnsafeBytes { memory -> Result<[UInt8], ThumbnailError> in
+            var image: OpaquePointer?
+            guard shoebox_vips_thumbnail_buffer(memory.baseAddress, memory.count, &image, Int32(stored.0), Int32(stored.1), Int32(orientation)) == 0,
+                  let image
+            else {
+                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(naming): \(Vips.takeError())"))
+            }
+            defer { shoebox_vips_unref(image) }
+            return encode(image, path: path, start: start, timeLimit: timeLimit)
+        }
+    }
+
     /// Encodes a thumbnail pipeline (alpha flattened onto white) as JPEG bytes, stopping once
     /// `timeLimit` has passed since `start`; decoding happens here, so its errors surface here.
     static func encode(_ image: OpaquePointer, path: String, start: ContinuousClock.Instant, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {

@@ -94,6 +94,8 @@ public final class ThumbnailCache: Sendable {
             return pool.runBlocking(pixels: 0) { poster(entry, source, container) }
         case .preview(let plan):
             return pool.runBlocking(pixels: plan.pixels) { renderPreview(entry, source, plan) }
+        case .heightFromDNL:
+            return pool.runBlocking(pixels: limits.maxPixels) { renderDNL(entry, source, maxPixels: limits.maxPixels) }
         }
     }
 
@@ -139,6 +141,8 @@ public final class ThumbnailCache: Sendable {
             return await pool.run(pixels: 0) { self.poster(entry, source, container) }
         case .preview(let plan):
             return await pool.run(pixels: plan.pixels) { self.renderPreview(entry, source, plan) }
+        case .heightFromDNL:
+            return await pool.run(pixels: maxPixels) { self.renderDNL(entry, source, maxPixels: maxPixels) }
         }
     }
 
@@ -152,6 +156,9 @@ public final class ThumbnailCache: Sendable {
         case poster(VideoContainer)
         /// To be made from a JPEG embedded in the file (a raw's preview).
         case preview(EmbeddedPreview.Plan)
+        /// A JPEG whose height comes after its first scan (`DNLJPEG`); its size is known only
+        /// once the file is read.
+        case heightFromDNL
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -177,6 +184,7 @@ public final class ThumbnailCache: Sendable {
         if let step = embeddedStep(entry, source, maxPixels: maxPixels) { return step }
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
+            if error.code == .undecodable, DNLJPEG.declaresNoHeight(path: source.path) { return .heightFromDNL }
             return .done(finish(entry, .failure(error)))
         case .success(let header):
             if let error = header.refusal(path: source.path, maxPixels: maxPixels) {
@@ -219,6 +227,12 @@ public final class ThumbnailCache: Sendable {
     private func renderPreview(_ entry: CacheEntry, _ source: ThumbnailSource, _ plan: EmbeddedPreview.Plan) -> Thumbnail {
         count(\.renders)
         return finish(entry, EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit))
+    }
+
+    /// Decodes a JPEG whose height is in its DNL segment and stores the entry; called inside the pool.
+    private func renderDNL(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, DNLJPEG.render(path: source.path, size: entry.size, maxPixels: maxPixels, timeLimit: limits.timeLimit))
     }
 
     /// Makes and stores a video's poster with ffmpeg; called inside the pool.

@@ -11,7 +11,9 @@ import Darwin
 /// (`+faststart`, at most `maxHeight` high) transcoded once into a size-capped disk cache.
 ///
 /// One transcode runs at a time (it uses every core); the others wait their turn. Probes and
-/// failures are remembered per (video, size, modification time).
+/// failures are remembered per (video, size, modification time). Past the cache's cap the least
+/// recently played transcodes go first; a transcode being written or sent (`openTranscode`) never
+/// goes.
 public final class VideoPlayback: Sendable {
     /// The folder of transcoded videos.
     public let directory: String
@@ -22,6 +24,9 @@ public final class VideoPlayback: Sendable {
     public let maxHeight: Int
     /// Bytes the transcodes may take together.
     public let cacheBytes: Int64
+    /// The wall-clock limit of one transcode; nil: ten minutes and ten times the video's length,
+    /// at most a day.
+    public let timeLimit: Duration?
 
     /// What to send for a video.
     public enum Answer: Sendable, Equatable {
@@ -46,15 +51,19 @@ public final class VideoPlayback: Sendable {
     private let jobs = Mutex<[String: Int]>([:])
     private let failures = Mutex<[String: ThumbnailError]>([:])
     private let turn = Mutex<Void>(())
+    /// Transcodes being sent, by path, and how many answers hold each; eviction leaves them. Its
+    /// lock also covers eviction itself, so a transcode is either opened or removed, never both.
+    private let serving = Mutex<[String: Int]>([:])
 
     /// `$XDG_CACHE_HOME/shoebox/videos` (or `~/.cache/shoebox/videos`) unless told otherwise.
     public init(directory: String, tool: VideoTool = VideoTool(threads: ProcessInfo.processInfo.activeProcessorCount),
-                transcode: Bool = true, maxHeight: Int = 1080, cacheBytes: Int64 = 4 << 30) {
+                transcode: Bool = true, maxHeight: Int = 1080, cacheBytes: Int64 = 4 << 30, timeLimit: Duration? = nil) {
         self.directory = directory
         self.tool = tool
         self.transcode = transcode
         self.maxHeight = max(2, maxHeight)
         self.cacheBytes = max(1, cacheBytes)
+        self.timeLimit = timeLimit.map { max(.milliseconds(1), $0) }
     }
 
     /// The answer for `source` now; starts its transcode when one is needed and not under way.
@@ -197,7 +206,7 @@ public final class VideoPlayback: Sendable {
         defer { unlink(temporary) }
         let duration = probe.duration ?? 0
         // Generous: ten times real time and ten minutes more, at most a day.
-        let limit = Duration.seconds(min(86_400, 600 + 10 * duration))
+        let limit = timeLimit ?? Duration.seconds(min(86_400, 600 + 10 * max(0, duration.isFinite ? duration : 0)))
         let result = tool.run(arguments(path: path, container: probe.container, output: temporary), path: path, timeLimit: limit) { [self] line in
             guard duration > 0, line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) else { return }
             let percent = max(0, min(99, Int(micro / 1e6 / duration * 100)))
@@ -215,7 +224,8 @@ public final class VideoPlayback: Sendable {
         }
     }
 
-    /// Removes the least recently played transcodes until the rest fit the cap.
+    /// Removes the least recently played transcodes until the rest fit the cap; never `kept`, a
+    /// transcode being written (a temporary) or one being sent.
     func evict(keeping kept: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         var files: [(path: String, size: Int64, used: Int)] = []
@@ -226,8 +236,47 @@ public final class VideoPlayback: Sendable {
             files.append((path, Int64(status.st_size), status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec))
         }
         var total = files.reduce(0) { $0 + $1.size }
-        for file in files.sorted(by: { $0.used < $1.used }) where total > cacheBytes && file.path != kept {
-            if unlink(file.path) == 0 { total -= file.size }
+        serving.withLock { serving in
+            for file in files.sorted(by: { $0.used < $1.used }) where total > cacheBytes && file.path != kept && serving[file.path] == nil {
+                if unlink(file.path) == 0 { total -= file.size }
+            }
+        }
+    }
+
+    /// A finished transcode opened for sending; eviction leaves it until this is released.
+    public final class OpenTranscode: Sendable {
+        /// The open file (closed when this goes).
+        public let descriptor: Int32
+        /// Its size in bytes.
+        public let size: Int64
+        let path: String
+        let playback: VideoPlayback
+
+        fileprivate init(descriptor: Int32, size: Int64, path: String, playback: VideoPlayback) {
+            self.descriptor = descriptor
+            self.size = size
+            self.path = path
+            self.playback = playback
+        }
+
+        deinit {
+            close(descriptor)
+            playback.serving.withLock { serving in
+                let left = (serving[path] ?? 1) - 1
+                serving[path] = left > 0 ? left : nil
+            }
+        }
+    }
+
+    /// Opens the transcode at `path` (from `.transcoded`) for sending; nil when it went away.
+    public func openTranscode(_ path: String) -> OpenTranscode? {
+        serving.withLock { serving -> OpenTranscode? in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            var status = stat()
+            let size = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
+            serving[path, default: 0] += 1
+            return OpenTranscode(descriptor: descriptor, size: size, path: path, playback: self)
         }
     }
 

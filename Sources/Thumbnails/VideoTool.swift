@@ -199,16 +199,19 @@ public struct VideoTool: Sendable {
             return .failure(ThumbnailError(.undecodable, path: path, "\(name) stopped on \(path) by \(cause). \(Self.lastLine(stderr))"))
         }
         if status != 0 {
-            var message = "\(name) cannot read \(path)"
             let last = Self.lastLine(stderr)
-            message += last.isEmpty ? " (exit status \(status))." : ": \(last)"
-            if stderr.contains("Cannot allocate memory") || stderr.contains("cannot allocate") {
-                message += " (memory limit \(memoryLimit >> 20) MiB)"
+            if Self.allocationFailures.contains(where: stderr.contains) {
+                return .failure(ThumbnailError(
+                    .tooLarge, path: path, "\(name) needs more memory than its limit of \(memoryLimit >> 20) MiB for \(path): \(last)"))
             }
+            let message = "\(name) cannot read \(path)" + (last.isEmpty ? " (exit status \(status))." : ": \(last)")
             return .failure(ThumbnailError(.undecodable, path: path, message))
         }
         return .success(Output(status: status, stdout: stdoutBytes.withLock { $0 }, stderr: stderr))
     }
+
+    /// What ffmpeg and its libraries write when an allocation fails (under the address-space limit).
+    static let allocationFailures = ["Cannot allocate memory", "cannot allocate", "malloc of size", "get_buffer() failed"]
 
     private static func lastLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""

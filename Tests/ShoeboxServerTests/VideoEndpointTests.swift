@@ -18,14 +18,15 @@ struct VideoEndpointTests {
 
     static func fixture() async throws -> ServerFixture { try await shared.value }
 
-    /// A library of the sample videos (and the usual generated photos).
-    static func makeFixture() async throws -> ServerFixture {
+    /// A library of the sample videos (and the usual generated photos); `options` go to the script
+    /// (`--hostile`: its two hostile videos instead).
+    static func makeFixture(options: [String] = []) async throws -> ServerFixture {
         let fixture = try await ServerFixture(count: 3)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-test-videos")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script.path, fixture.root + "/videos"]
+        process.arguments = [script.path, fixture.root + "/videos"] + options
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "make-test-videos failed")

@@ -35,6 +35,11 @@ final class Scratch {
 
 /// The pixel size in a JPEG's start-of-frame segment, read by the test itself.
 func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    jpegFrame(bytes).map { ($0.width, $0.height) }
+}
+
+/// A JPEG's start-of-frame segment: pixel size and number of components, read by the test itself.
+func jpegFrame(_ bytes: [UInt8]) -> (width: Int, height: Int, components: Int)? {
     guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
     var index = 2
     while index + 9 < bytes.count {
@@ -44,7 +49,7 @@ func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
             let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
             let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-            return (width, height)
+            return (width, height, Int(bytes[index + 9]))
         }
         index += 2 + length
     }

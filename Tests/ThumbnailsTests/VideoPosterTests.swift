@@ -53,6 +53,32 @@ struct VideoPosterTests {
         #expect(difference(poster, second) < difference(poster, first))
     }
 
+    @Test("A poster takes one ffmpeg run, whether the clip is over a second long or shorter",
+          arguments: ["h264.mp4", "short.mp4", "mjpeg.avi", "mpeg2.ts", "mpeg4.mkv"])
+    func oneRunPerPoster(name: String) throws {
+        let path = try VideoSamples.path(name)
+        let counted = try CountedFFmpeg()
+        let folder = try TemporaryDirectory()
+        let cache = ThumbnailCache(directory: folder.path + "/cache", limits: RenderLimits(), videoTool: counted.tool)
+        let image = cache.image(for: try Scratch.source(path: path, id: 11), size: .thumbnail)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        #expect(counted.runs == 1)
+    }
+
+    @Test("A clip shorter than its container says still gets a poster: its first frame, after the seek found none")
+    func clipCutShortGetsItsFirstFrame() throws {
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try VideoSamples.path("mjpeg.avi"))))
+        let folder = try TemporaryDirectory()
+        // The header still declares 2 s; the frames stop before 1 s.
+        let cut = try folder.write("cut.avi", Array(whole.prefix(whole.count * 2 / 5)))
+        let counted = try CountedFFmpeg()
+        let cache = ThumbnailCache(directory: folder.path + "/cache", limits: RenderLimits(), videoTool: counted.tool)
+        let image = cache.image(for: try Scratch.source(path: cut.path, id: 12), size: .thumbnail)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        #expect(jpegSize(image.bytes).map { [$0.width, $0.height] } == [427, 320])
+        #expect(counted.runs == 2)
+    }
+
     @Test("A playlist or concat list renamed .avi is never opened by ffmpeg: placeholder, not the file it names",
           arguments: ["playlist.avi", "concat.avi"])
     func hostileListIsNotFollowed(name: String) throws {
@@ -131,5 +157,26 @@ struct VideoPosterTests {
               decoded.count == raw.count, !raw.isEmpty
         else { return .infinity }
         return zip(decoded, raw).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(raw.count)
+    }
+}
+
+/// ffmpeg behind a script that counts its runs, in a folder of its own.
+struct CountedFFmpeg {
+    let folder: TemporaryDirectory
+    let tool: VideoTool
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        let real = try #require(VideoSamples.tool.ffmpeg)
+        let script = "#!/bin/sh\necho run >> '\(folder.path)/runs'\nexec '\(real)' \"$@\"\n"
+        let url = try folder.write("ffmpeg", Array(script.utf8))
+        try #require(chmod(url.path, 0o755) == 0)
+        let found = VideoSamples.tool
+        tool = VideoTool(ffmpeg: url.path, ffprobe: found.ffprobe, prlimit: found.prlimit)
+    }
+
+    /// How many times ffmpeg was started.
+    var runs: Int {
+        ((try? String(contentsOfFile: folder.path + "/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 }
