@@ -1,10 +1,12 @@
-// The view in the URL: level, scroll anchor and the open photo.
+// The view in the URL: the search, level, scroll anchor, the open photo and the Places page.
 //
-// `?level=fine&anchor=5120&y=20.5&section=12&item=8[&photo=5133]`
+// `?[q=lisbon+2019&]level=fine&anchor=5120&y=20.5&section=12&item=8[&photo=5133][&view=places]`
+//   q       the search whose result the timeline shows (none: the whole library)
 //   anchor  the photo id at the top of the view (the first row starting inside it), y its viewport y;
 //           found again through `/api/photos/{id}/position`, so the view survives library changes
 //   section, item  where that photo was: used when the id is gone (and by links without an anchor)
 //   photo   the photo open in the pager, by id (`photo=12:9`, section:item, is read too)
+//   view    `places`: the Places page over the timeline
 // Reload and Back/Forward restore it.
 
 export function readURL(search = location.search) {
@@ -20,11 +22,13 @@ export function readURL(search = location.search) {
   const id = int(q.get('anchor'));
   const anchor = section === null && id === null ? null
     : { id, section: section ?? 0, item: int(q.get('item')) ?? 0, dy: num(q.get('y')) ?? 0 };
-  return { level, anchor, photo };
+  const view = q.get('view') === 'places' ? 'places' : null;
+  return { q: (q.get('q') || '').trim(), level, anchor, photo, view };
 }
 
-export function toURL({ level, anchor, photo }) {
+export function toURL({ q: search, level, anchor, photo, view }) {
   const q = new URLSearchParams();
+  if (search) q.set('q', search);
   q.set('level', level);
   if (anchor) {
     if (anchor.id !== null && anchor.id !== undefined) q.set('anchor', String(anchor.id));
@@ -33,6 +37,7 @@ export function toURL({ level, anchor, photo }) {
     q.set('item', String(anchor.item));
   }
   if (photo) q.set('photo', photo.id !== null && photo.id !== undefined ? String(photo.id) : `${photo.section}:${photo.item}`);
+  if (view) q.set('view', view);
   return `${location.pathname}?${q}`;
 }
 
