@@ -306,6 +306,9 @@ async function restore(state) {
     await timeline.prefetch(grid, level, offset);
     timeline.swap(grid, level, list, offset);
     setLevelButtons(level);
+    const empty = Boolean(q) && list.length === 0;
+    document.body.classList.toggle('empty-result', empty);
+    $('#no-results').hidden = !empty;
     let photo = state.photo;
     if (photo && photo.id !== null && level === 'fine') {
       const pos = await api.position(photo.id);

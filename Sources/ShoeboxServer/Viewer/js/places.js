@@ -42,13 +42,13 @@ export class PlacesPage {
     }
     for (const country of countries) {
       const section = document.createElement('section');
-      section.className = 'place-country';
+      section.className = 'country-group';
       section.append(placeButton(country, 'country', country.name));
       const regions = document.createElement('div');
       regions.className = 'place-regions';
       for (const region of country.regions || []) {
         const block = document.createElement('div');
-        block.className = 'place-region';
+        block.className = 'region-group';
         block.append(placeButton(region, 'region', `${region.name}, ${country.name}`));
         const cities = document.createElement('div');
         cities.className = 'place-cities';
