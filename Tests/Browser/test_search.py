@@ -189,6 +189,19 @@ def test_search_year_reload_and_plurals(browser, server3k, screenshots, viewport
     assert all(s["start"].startswith(year) for s in sections)
     assert {int(c["id"]) for c in visible_cells(browser)} <= ids
     screenshot(browser, screenshots, f"{viewport}-search-5-year")
+    # a trackpad pinch (ctrl+wheel) over a photo in the middle of the result zooms in about it
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(window.shoebox.timeline.scroller.maxOffset * 0.5)")
+    wait_idle(browser)
+    cells = visible_cells(browser)
+    target = cells[len(cells) // 2]
+    n = zoom_count(browser)
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": target["x"], "y": target["y"],
+                                                         "deltaX": 0, "deltaY": -120, "modifiers": 2})
+    z = after_zoom(browser, n)
+    assert z["from"] == {"level": "coarse", "section": target["section"], "item": target["item"]}, (z, target)
+    top = assert_anchored(browser, z, [])
+    print(f"[{viewport}] {year}: pinch in over photo {target['id']}: {z['from']} -> {z['to']} y {z['viewportY']:.3f} -> {top:.3f} clamped={z['clamped']}")
+    assert {int(c["id"]) for c in visible_cells(browser)} <= ids
     # a reload shows the same result
     browser.refresh()
     wait_idle(browser)
@@ -304,7 +317,11 @@ def test_places_page(browser, server3k, screenshots, viewport):
     city = region["cities"][0]
     tap(browser, browser.find_element("css selector", f'#places .place-city[data-query="{city["query"]}"]'))
     wait_query(browser, city["query"])
-    assert bar_text(browser).startswith(f"{city['photos']:,} photo")
+    in_city = f"{city['photos']:,} photo{'' if city['photos'] == 1 else 's'} in {city['name']}, "
+    assert bar_text(browser).startswith(in_city), bar_text(browser)
+    browser.refresh()  # the place's name survives a reload
+    wait_idle(browser)
+    assert shown_query(browser) == city["query"] and bar_text(browser).startswith(in_city), bar_text(browser)
     browser.back()  # back to the Places page
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="Back to Places")
     press(browser, Keys.ESCAPE)

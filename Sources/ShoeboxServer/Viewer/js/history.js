@@ -7,9 +7,11 @@
 //   section, item  where that photo was: used when the id is gone (and by links without an anchor)
 //   photo   the photo open in the pager, by id (`photo=12:9`, section:item, is read too)
 //   view    `places`: the Places page over the timeline
+// A place's result keeps its name and origin (`place: {label, fromPlaces}`) in the history entry's
+// state, not in the URL: a link with the same `q` shows the same photos.
 // Reload and Back/Forward restore it.
 
-export function readURL(search = location.search) {
+export function readURL(search = location.search, entry = history.state) {
   const q = new URLSearchParams(search);
   const level = q.get('level') === 'fine' ? 'fine' : 'coarse';
   const int = (v) => (v !== null && /^\d+$/.test(v) ? Number(v) : null);
@@ -23,7 +25,8 @@ export function readURL(search = location.search) {
   const anchor = section === null && id === null ? null
     : { id, section: section ?? 0, item: int(q.get('item')) ?? 0, dy: num(q.get('y')) ?? 0 };
   const view = q.get('view') === 'places' ? 'places' : null;
-  return { q: (q.get('q') || '').trim(), level, anchor, photo, view };
+  const place = entry && entry.place && typeof entry.place === 'object' ? entry.place : null;
+  return { q: (q.get('q') || '').trim(), level, anchor, photo, view, place };
 }
 
 export function toURL({ q: search, level, anchor, photo, view }) {
@@ -41,5 +44,6 @@ export function toURL({ q: search, level, anchor, photo, view }) {
   return `${location.pathname}?${q}`;
 }
 
-export function push(state) { history.pushState(null, '', toURL(state)); }
-export function replace(state) { history.replaceState(null, '', toURL(state)); }
+const entryState = (state) => (state.place ? { place: state.place } : null);
+export function push(state) { history.pushState(entryState(state), '', toURL(state)); }
+export function replace(state) { history.replaceState(entryState(state), '', toURL(state)); }

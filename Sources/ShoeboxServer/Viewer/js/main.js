@@ -70,7 +70,8 @@ function currentState() {
   const anchor = top ? { id: top.id, section: top.section, item: top.item, dy: top.dy } : null;
   const current = pager.isOpen ? pager.current : null;
   const photo = current ? { id: current.id, section: pager.section, item: pager.index } : null;
-  return { q: api.currentQuery(), level: timeline.level, anchor, photo, view: places.isOpen ? 'places' : null };
+  const place = api.currentQuery() && (searchLabel || searchFromPlaces) ? { label: searchLabel, fromPlaces: searchFromPlaces } : null;
+  return { q: api.currentQuery(), level: timeline.level, anchor, photo, view: places.isOpen ? 'places' : null, place };
 }
 
 function setLevelButtons(level) {
@@ -287,8 +288,9 @@ async function restore(state) {
       timeline.holdFetches = true; // the old grid's sections are not the new scope's
       api.setQuery(q);
       lastOpened = null;
-      if (!q) { searchLabel = null; searchFromPlaces = false; }
     }
+    searchLabel = (q && state.place && state.place.label) || null;
+    searchFromPlaces = Boolean(q && state.place && state.place.fromPlaces);
     searchField.setValue(q);
     document.body.classList.toggle('searching', Boolean(q));
     if (searchField.showResult(q, q ? await total : 0, searchLabel)) timeline.measure(); // the bar moved the timeline
@@ -337,12 +339,11 @@ async function runSearch(q, { label = null, fromPlaces = false } = {}) {
   if (q === api.currentQuery() && !places.isOpen) return;
   const entering = !api.currentQuery() || places.isOpen;
   if (!api.currentQuery()) beforeSearch = currentState();
-  if (entering) searchFromPlaces = fromPlaces;
-  searchLabel = label;
+  const place = label ? { label, fromPlaces } : (!entering && searchFromPlaces ? { label: null, fromPlaces: true } : null);
   clearTimeout(urlTimer);
   if (pager.isOpen) closePager(false);
   urlState.replace(currentState());
-  await restore({ q, level: 'coarse', anchor: null, photo: null, view: null });
+  await restore({ q, level: 'coarse', anchor: null, photo: null, view: null, place });
   if (entering) urlState.push(currentState()); else urlState.replace(currentState());
   if (fromPlaces) timelineElement.focus({ preventScroll: true });
 }
