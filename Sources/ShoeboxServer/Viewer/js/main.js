@@ -384,8 +384,7 @@ function attentionPhoto() {
 async function leaveSearch() {
   if (!api.currentQuery()) {
     searchField.setValue('');
-    $('#search-input').blur();
-    timelineElement.focus({ preventScroll: true });
+    (places.isOpen ? $('#places') : timelineElement).focus({ preventScroll: true });
     return;
   }
   clearTimeout(urlTimer);
