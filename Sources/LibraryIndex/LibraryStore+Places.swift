@@ -46,3 +46,65 @@ extension LibraryStore {
         }
     }
 }
+
+/// How many photos were taken at one place (its names as stored), and which of them shows it.
+public struct PlaceCount: Sendable, Hashable {
+    public var place: PhotoPlace
+    public var count: Int
+    /// The id of the most recent of these photos, preferring one that could be read.
+    public var cover: Int64
+    /// What `cover` was chosen by (greater is preferred): compare it to choose among places.
+    public var coverRank: String
+
+    public init(place: PhotoPlace, count: Int, cover: Int64, coverRank: String) {
+        self.place = place
+        self.count = count
+        self.cover = cover
+        self.coverRank = coverRank
+    }
+}
+
+/// The photos of a library counted per place.
+public struct PlaceCounts: Sendable, Hashable {
+    /// One count per distinct stored place, in no particular order.
+    public var places: [PlaceCount]
+    /// Photos without a place (no country name or code).
+    public var unplaced: Int
+    /// Of the `unplaced`, those with a position: indexed without a places table, or far from any place.
+    public var unplacedWithPosition: Int
+
+    public init(places: [PlaceCount], unplaced: Int, unplacedWithPosition: Int) {
+        self.places = places
+        self.unplaced = unplaced
+        self.unplacedWithPosition = unplacedWithPosition
+    }
+}
+
+extension LibraryStore {
+    /// The photos of the timeline (Live Photo video halves left out) counted per place.
+    ///
+    /// - Complexity: one scan of the rows, grouped.
+    public func placeCounts() throws(IndexError) -> PlaceCounts {
+        try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            // A single max(): SQLite takes the bare `id` from the row holding the maximum.
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT placeCity, placeRegion, placeCountry, placeCountryCode, count(*),
+                       max((error IS NULL) || captured), id, count(latitude)
+                FROM photo WHERE \(Self.timelineFilter)
+                GROUP BY 1, 2, 3, 4
+                """)
+            var counts = PlaceCounts(places: [], unplaced: 0, unplacedWithPosition: 0)
+            while let row = try rows.next() {
+                let place = PhotoPlace(city: row[0], region: row[1], country: row[2], countryCode: row[3])
+                guard place.country != nil || place.countryCode != nil else {
+                    counts.unplaced += row[4] as Int
+                    counts.unplacedWithPosition += row[7] as Int
+                    continue
+                }
+                counts.places.append(PlaceCount(place: place, count: row[4], cover: row[6], coverRank: row[5]))
+            }
+            return counts
+        }
+    }
+}

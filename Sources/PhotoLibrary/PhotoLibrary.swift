@@ -52,6 +52,11 @@ public final class PhotoLibrary: Sendable {
         do { return SectionPlaces(try store.placeCountsByDay(matching: query)) } catch { throw LibraryError(error) }
     }
 
+    /// The photos counted per place (see `LibraryStore.placeCounts()`).
+    public func placeCounts() throws(LibraryError) -> PlaceCounts {
+        do { return try store.placeCounts() } catch { throw LibraryError(error) }
+    }
+
     /// The row with `id`.
     public func photo(id: Int64) throws(LibraryError) -> IndexedPhoto {
         let row: IndexedPhoto?

@@ -128,6 +128,64 @@ struct PlacesSearchCommandTests {
     }
 }
 
+@Suite("shoebox places")
+struct PlacesCommandTests {
+    @Test("places prints countries, regions and cities as an aligned tree; --json the same tree as /api/places")
+    func tree() throws {
+        let (tree, db, environment) = try PlacesSearchCommandTests.library()
+        defer { withExtendedLifetime(tree) {} }
+        let printed = try ShoeboxProcess.run(["places", "--db", db], environment: environment)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == """
+            Portugal (PT)  5 photos
+              Lisbon       5 photos
+                Lisbon     3 photos
+                Sintra     2 photos
+            Brazil (BR)    1 photo
+              São Paulo    1 photo
+                São Paulo  1 photo
+            No place       1 photo
+
+            """)
+        let json = try ShoeboxProcess.run(["places", "--json", "--db", db], environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["unplaced"] as? Int == 1)
+        let countries = try #require(object["countries"] as? [[String: Any]])
+        #expect(countries.map { $0["countryCode"] as? String } == ["PT", "BR"])
+        let sintra = try #require(((countries[0]["regions"] as? [[String: Any]])?.first?["cities"] as? [[String: Any]])?.last)
+        #expect(sintra["name"] as? String == "Sintra")
+        #expect(sintra["photos"] as? Int == 2)
+        let query = try #require(sintra["query"] as? String)
+        // The query finds exactly that city's photos.
+        let found = try ShoeboxProcess.run(["search", query, "--json", "--db", db])
+        let paths = try PlacesSearchCommandTests.objects(found.stdout).compactMap { $0["path"] as? String }
+        #expect(paths == ["trip/d.jpg", "trip/e.jpg"])
+        #expect(sintra["cover"] is Int)
+    }
+
+    @Test("Without positions, or with positions but no places table, places says so in one sentence that says what to do")
+    func nothingToList() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("plain/a.jpg", PlacesSearchCommandTests.jpeg(nil, "2025:03:08 10:00:00"))
+        try tree.write("located/a.jpg", PlacesSearchCommandTests.jpeg((38.7139, -9.1394), "2025:03:08 10:00:00"))
+        let missing = ["SHOEBOX_PLACES": tree.path + "/none.bin"]
+        for folder in ["plain", "located"] {
+            let indexed = try ShoeboxProcess.run(["index", tree.path + "/" + folder, "--db", tree.path + "/\(folder).sqlite"], environment: missing)
+            #expect(indexed.status == 0, "\(indexed.stderr)")
+        }
+        let plain = try ShoeboxProcess.run(["places", "--db", tree.path + "/plain.sqlite"], environment: missing)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("No photo has a GPS position"), "\(plain.stdout)")
+        let located = try ShoeboxProcess.run(["places", "--db", tree.path + "/located.sqlite"], environment: missing)
+        #expect(located.status == 0)
+        #expect(located.stdout == "1 photo has a position but no places table is installed: run scripts/places-data, then shoebox index on the library's folder again.\n")
+        let json = try ShoeboxProcess.run(["places", "--json", "--db", tree.path + "/located.sqlite"], environment: missing)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["countries"] as? [Any])?.isEmpty == true)
+        #expect(object["unplaced"] as? Int == 1)
+    }
+}
+
 @Suite("Section places")
 struct SectionPlacesTests {
     static func count(_ day: String, _ city: String?, _ region: String?, _ country: String, _ n: Int) -> DayPlaceCount {
