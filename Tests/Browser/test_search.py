@@ -304,6 +304,7 @@ def test_places_page(browser, server3k, screenshots, viewport):
     wait_query(browser, country["query"])
     assert browser.execute_script("return document.querySelector('#places').hidden")
     assert bar_text(browser) == f"{country['photos']:,} photos in {country['name']}"
+    assert browser.execute_script("return document.querySelector('#search-input').value") == ""  # the bar names the place
     found = {p["id"] for p in search_api(server3k, country["query"])["photos"]}
     assert {int(c["id"]) for c in visible_cells(browser)} <= found
     titles = header_titles(browser)
@@ -315,13 +316,17 @@ def test_places_page(browser, server3k, screenshots, viewport):
     # a city
     region = next(r for c in expected["countries"] for r in c["regions"] if r["cities"])
     city = region["cities"][0]
-    tap(browser, browser.find_element("css selector", f'#places .place-city[data-query="{city["query"]}"]'))
+    tap(browser, browser.execute_script(
+        "return [...document.querySelectorAll('#places .place-city')].find(b => b.dataset.query === arguments[0])", city["query"]))
     wait_query(browser, city["query"])
     in_city = f"{city['photos']:,} photo{'' if city['photos'] == 1 else 's'} in {city['name']}, "
     assert bar_text(browser).startswith(in_city), bar_text(browser)
     browser.refresh()  # the place's name survives a reload
     wait_idle(browser)
     assert shown_query(browser) == city["query"] and bar_text(browser).startswith(in_city), bar_text(browser)
+    found = {p["id"] for p in search_api(server3k, city["query"])["photos"]}
+    assert len(found) == city["photos"] and {int(c["id"]) for c in visible_cells(browser)} <= found
+    screenshot(browser, screenshots, f"{viewport}-places-3-city")
     browser.back()  # back to the Places page
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="Back to Places")
     press(browser, Keys.ESCAPE)

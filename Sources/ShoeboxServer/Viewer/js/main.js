@@ -291,7 +291,7 @@ async function restore(state) {
     }
     searchLabel = (q && state.place && state.place.label) || null;
     searchFromPlaces = Boolean(q && state.place && state.place.fromPlaces);
-    searchField.setValue(q);
+    searchField.setValue(searchLabel ? '' : q); // a place's query is the bar's business, not the field's
     document.body.classList.toggle('searching', Boolean(q));
     if (searchField.showResult(q, q ? await total : 0, searchLabel)) timeline.measure(); // the bar moved the timeline
     timelineElement.dataset.query = q;
