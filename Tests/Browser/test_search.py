@@ -182,6 +182,7 @@ def test_search_year_reload_and_plurals(browser, server3k, screenshots, viewport
     open_viewer(browser, server3k.url)
     press(browser, "/", year, Keys.ENTER)
     wait_query(browser, year)
+    assert browser.execute_script("return document.activeElement.id") == "timeline", "Enter hands the keys back to the result"
     assert bar_text(browser) == f"{expected['total']:,} photos for “{year}”"
     # every shown photo of the result's coarse timeline is one the search found
     sections = server3k.get(f"/api/sections?level=coarse&q={year}")
@@ -329,6 +330,17 @@ def test_places_page(browser, server3k, screenshots, viewport):
     screenshot(browser, screenshots, f"{viewport}-places-3-city")
     browser.back()  # back to the Places page
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="Back to Places")
+    browser.refresh()  # the page is a route of its own
+    wait_for(lambda: browser.execute_script("return window.shoebox.ready && document.querySelector('#places').dataset.ready"),
+             message="the Places page after a reload")
+    # a region
+    country, region = next((c, r) for c in expected["countries"] for r in c["regions"])
+    tap(browser, browser.execute_script(
+        "return [...document.querySelectorAll('#places .region-group > .place')].find(b => b.dataset.query === arguments[0])", region["query"]))
+    wait_query(browser, region["query"])
+    assert bar_text(browser) == f"{region['photos']:,} photo{'' if region['photos'] == 1 else 's'} in {region['name']}, {country['name']}"
+    press(browser, Keys.ESCAPE)
+    wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="Escape to Places")
     press(browser, Keys.ESCAPE)
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').hidden"), message="the Places page to close")
     assert "view=places" not in browser.current_url and shown_query(browser) == ""

@@ -56,7 +56,10 @@ const pager = new Pager($('#pager'), {
 const status = new StatusPill($('#status'));
 
 const searchField = new SearchField($('#search-input'), $('#result-bar'), {
-  onQuery: (q) => runSearch(q).catch(reportError),
+  onQuery: (q, { submitted = false } = {}) => runSearch(q).then(() => {
+    // Enter: the keys go back to the result (+, -, Enter, Escape), and a phone's keyboard closes.
+    if (submitted && q) timelineElement.focus({ preventScroll: true });
+  }).catch(reportError),
   onClear: () => leaveSearch().catch(reportError),
 });
 

@@ -1,7 +1,8 @@
 // The search field in the header and the bar that says what a result shows.
 //
-// Typing runs the search once the person pauses (DEBOUNCE ms); Enter runs it at once; Escape (or
-// the bar's ×) leaves it. The field only reports: `onQuery(text)` and `onClear()` do the work.
+// Typing runs the search once the person pauses (DEBOUNCE ms); Enter runs it at once (and hands
+// the keys back to the timeline); Escape (or the bar's ×) leaves it. The field only reports:
+// `onQuery(text, {submitted})` and `onClear()` do the work.
 
 const DEBOUNCE = 300; // ms after the last key press
 const number = new Intl.NumberFormat('en-GB');
@@ -25,7 +26,7 @@ export class SearchField {
       if (e.key === 'Enter') {
         e.preventDefault();
         clearTimeout(this.timer);
-        onQuery(this.value);
+        onQuery(this.value, { submitted: true });
       } else if (e.key === 'Escape') {
         e.preventDefault();
         clearTimeout(this.timer);
