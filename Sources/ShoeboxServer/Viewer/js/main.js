@@ -286,8 +286,10 @@ async function restore(state) {
   try {
     const level = state.level;
     const q = state.q || '';
-    const total = q ? api.searchTotal(q) : null;
-    if (q !== api.currentQuery()) {
+    const total = q ? api.searchTotal(q) : Promise.resolve(0);
+    total.catch(() => {}); // awaited below, with the layout
+    const newScope = q !== api.currentQuery();
+    if (newScope) {
       timeline.holdFetches = true; // the old grid's sections are not the new scope's
       api.setQuery(q);
       lastOpened = null;
@@ -296,11 +298,13 @@ async function restore(state) {
     searchFromPlaces = Boolean(q && state.place && state.place.fromPlaces);
     searchField.setValue(searchLabel ? '' : q); // a place's query is the bar's business, not the field's
     document.body.classList.toggle('searching', Boolean(q));
-    if (searchField.showResult(q, q ? await total : 0, searchLabel)) timeline.measure(); // the bar moved the timeline
-    timelineElement.dataset.query = q;
-    debug.search = q ? { query: q, total: await total } : null;
+    // "Searching…" while a new scope loads; the bar moves the timeline when it comes or goes
+    if (newScope && searchField.showResult(q, null, searchLabel)) timeline.measure();
     const { width, height } = timeline.viewport();
-    const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
+    const [layout, list, count] = await Promise.all([api.layout(level, width, height), api.sectionList(level), total]);
+    searchField.showResult(q, count, searchLabel);
+    timelineElement.dataset.query = q;
+    debug.search = q ? { query: q, total: count } : null;
     const grid = new Grid(layout);
     let offset = 0;
     const a = state.anchor;

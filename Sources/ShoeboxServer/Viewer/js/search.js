@@ -52,9 +52,9 @@ export class SearchField {
   }
 
   /**
-   * The bar over the result: "142 photos for “lisbon 2019”" (or "in Sintra" for a place), and a
-   * plain sentence for an empty result; hidden for the whole library. Returns whether the bar's
-   * visibility changed (the timeline's height did).
+   * The bar over the result: "142 photos for “lisbon 2019”" (or "in Sintra" for a place), a
+   * plain sentence for an empty result, "Searching for …" while `total` is null; hidden for the
+   * whole library. Returns whether the bar's visibility changed (the timeline's height did).
    */
   showResult(q, total, label = null) {
     const wasHidden = this.bar.hidden;
@@ -64,8 +64,13 @@ export class SearchField {
       return !wasHidden;
     }
     const what = label ? `in ${label}` : `for “${q}”`;
-    this.text.textContent = total === 0 ? `No photos ${what}.` : `${photoCount(total)} ${what}`;
-    this.bar.dataset.total = String(total);
+    if (total === null) {
+      this.text.textContent = `Searching ${what}…`;
+      delete this.bar.dataset.total;
+    } else {
+      this.text.textContent = total === 0 ? `No photos ${what}.` : `${photoCount(total)} ${what}`;
+      this.bar.dataset.total = String(total);
+    }
     this.bar.dataset.query = q;
     this.bar.hidden = false;
     return wasHidden;
