@@ -18,9 +18,10 @@ export class PlacesPage {
 
   get isOpen() { return !this.element.hidden; }
 
-  /** Shows the page, asking the server each time (the library may have changed). */
+  /** Shows the page, asking the server each time (the library may have changed; the last answer shows meanwhile). */
   async show() {
     this.element.hidden = false;
+    if (!this.data) this.list.replaceChildren(note('Loading places…'));
     try {
       this.data = await api.places();
       this.render(this.data);
