@@ -203,6 +203,24 @@ def test_search_year_reload_and_plurals(browser, server3k, screenshots, viewport
     top = assert_anchored(browser, z, [])
     print(f"[{viewport}] {year}: pinch in over photo {target['id']}: {z['from']} -> {z['to']} y {z['viewportY']:.3f} -> {top:.3f} clamped={z['clamped']}")
     assert {int(c["id"]) for c in visible_cells(browser)} <= ids
+    # a two-finger pinch (fingers closing) over a photo zooms back out about it
+    t = state(browser)
+    cells = visible_cells(browser)
+    target = cells[len(cells) // 2]
+    cx, cy = target["x"], target["y"]
+    def touch(kind, spread):
+        points = [] if kind == "touchEnd" else [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    n = zoom_count(browser)
+    touch("touchStart", 80)
+    for spread in (60, 45, 30, 20):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    z = after_zoom(browser, n)
+    assert z["from"]["level"] == "fine" and z["to"]["level"] == "coarse", z
+    top = assert_anchored(browser, z, [])
+    print(f"[{viewport}] {year}: touch pinch out at y {cy - t['top']:.1f}: {z['from']} -> {z['to']} y {z['viewportY']:.3f} -> {top:.3f} clamped={z['clamped']}")
+    assert {int(c["id"]) for c in visible_cells(browser)} <= ids
     # a reload shows the same result
     browser.refresh()
     wait_idle(browser)
