@@ -10,8 +10,8 @@ final class IndexJob: Sendable {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
-    /// Names places and gives offsets from them; `nil` without a table.
-    let places: PlaceTable?
+    /// Names places and gives offsets from them; loaded when a photo with a position needs it.
+    let places: LazyPlaceTable
     /// Remove rows whose files are gone even past the removal limit.
     let prune: Bool
     /// Files still being written (the watcher saw them opened for writing and not yet closed):
@@ -35,7 +35,7 @@ final class IndexJob: Sendable {
     #endif
 
     init(
-        root: String, store: LibraryStore, settings: IndexSettings, places: PlaceTable? = nil, prune: Bool,
+        root: String, store: LibraryStore, settings: IndexSettings, places: LazyPlaceTable = LazyPlaceTable(nil), prune: Bool,
         deferring deferred: Set<RelativePath> = []
     ) {
         self.root = root
@@ -260,7 +260,7 @@ final class IndexJob: Sendable {
             var date = metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let position = metadata.position ?? sidecar.position
-            let place = position.flatMap { places?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
+            let place = position.flatMap { places.table?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
             date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             return .photo(IndexedPhoto(

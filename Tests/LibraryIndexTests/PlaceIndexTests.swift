@@ -5,6 +5,7 @@ import LibraryIndex
 import PhotoFixtures
 import PhotoMetadata
 import Places
+import Synchronization
 import Testing
 
 /// A few places whose names and zones the tests below know.
@@ -114,5 +115,42 @@ struct PlaceIndexTests {
         #expect(rows["gps.jpg"]?.captureDate.offset == UTCOffset(seconds: 3 * 3600))
         #expect(rows["gps.jpg"]?.captureDate.offsetSource == .gpsTime)
         #expect(rows["gps.jpg"]?.place?.city == "Lisbon")
+    }
+}
+
+@Suite("Places table loaded when needed")
+struct LazyPlaceTableTests {
+    static func index(_ root: String, into store: LibraryStore, places: LazyPlaceTable) async throws {
+        for try await _ in try Indexer(root: root, store: store, places: places).run() {}
+    }
+
+    @Test("An index of photos without positions never loads the table; the first photo with one loads it, once")
+    func loadedOnDemand() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 { try tree.write("root/plain-\(day).jpg", TestPlaces.jpeg(nil, local: "2025:03:0\(day) 10:00:00")) }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let places = LazyPlaceTable(loading: { TestPlaces.table })
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 0)
+        // Many photos with a position, read on several threads: one load.
+        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:04:0\(day) 10:00:00")) }
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 1)
+        #expect(try photosByPath(store)["lisbon-5.jpg"]?.place?.city == "Lisbon")
+    }
+
+    @Test("A missing table is reported once, when a photo needs a place, and not looked for again")
+    func missingReportedOnce() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:04:0\(day) 10:00:00")) }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let reports = Mutex<[String]>([])
+        let places = LazyPlaceTable(
+            loading: { () throws(PlaceTableError) -> PlaceTable in throw PlaceTableError(.missing, "No places table here.") },
+            onFailure: { error in reports.withLock { $0.append(error.message) } })
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 1)
+        #expect(reports.withLock { $0 } == ["No places table here."])
+        #expect(try photosByPath(store)["lisbon-1.jpg"]?.place == nil)
     }
 }
