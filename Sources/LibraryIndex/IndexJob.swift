@@ -128,6 +128,11 @@ final class IndexJob: Sendable {
             }
         }
 
+        // 4. Places for the photos read while no places table was at hand, if one is now.
+        if !control.isStopRequested {
+            writtenChanges.add(try store.namePendingPlaces(with: places, batchSize: settings.batchSize), ordering: .relaxed)
+        }
+
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
         if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
             try store.linkLivePhotos()
@@ -260,16 +265,19 @@ final class IndexJob: Sendable {
             var date = metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let position = metadata.position ?? sidecar.position
-            let place = position.flatMap { places.table?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
+            // The table is loaded only now, for the first photo with a position.
+            let table = position == nil ? nil : places.table
+            let place = position.flatMap { table?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
             date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
-            return .photo(IndexedPhoto(
+            var photo = IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
                 error: error.isEmpty ? nil : error, duration: metadata.duration, position: position,
-                place: place.map(PhotoPlace.init)
-            ), failed: metadata.problem != nil)
+                place: place.map(PhotoPlace.init))
+            photo.placePending = position != nil && table == nil
+            return .photo(photo, failed: metadata.problem != nil)
         } catch {
             switch error.code {
             case .notAnImage:

@@ -154,3 +154,47 @@ struct LazyPlaceTableTests {
         #expect(try photosByPath(store)["lisbon-1.jpg"]?.place == nil)
     }
 }
+
+@Suite("Places named later")
+struct PendingPlacesTests {
+    @Test("Photos indexed without a table get their places and place offsets from the next run that has one, without reading the files again")
+    func namedWhenTheTableArrives() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/lisbon-summer.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:15 12:00:00"))
+        try tree.write("root/adelaide.jpg", TestPlaces.jpeg(TestPlaces.adelaide, local: "2024:07:01 09:00:00"))
+        try tree.write("root/exif-offset.jpg", TestPlaces.jpeg(TestPlaces.saoPaulo, local: "2025:07:15 12:00:00", offset: "+05:00"))
+        try tree.write("root/sea.jpg", TestPlaces.jpeg((0.5, -30.0), local: "2025:07:16 12:00:00"))
+        try tree.write("root/plain.jpg", TestPlaces.jpeg(nil, local: "2025:07:17 12:00:00"))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: nil)
+        var rows = try photosByPath(store)
+        #expect(rows.values.allSatisfy { $0.place == nil })
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offset == nil)
+        #expect(try store.photoIDs(matching: SearchQuery("portugal")).isEmpty)
+
+        let places = LazyPlaceTable(loading: { TestPlaces.table })
+        var last = IndexProgress()
+        for try await progress in try Indexer(root: tree.path + "/root", store: store, places: places).run() { last = progress }
+        #expect(last.opened == 0, "no file is read again")
+        #expect(last.updated == 0)
+        #expect(places.loadAttempts == 1)
+        rows = try photosByPath(store)
+        #expect(rows["lisbon-summer.jpg"]?.place == PhotoPlace(city: "Lisbon", region: "Lisbon", country: "Portugal", countryCode: "PT"))
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offset == UTCOffset(seconds: 3600))
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offsetSource == .place)
+        #expect(rows["adelaide.jpg"]?.captureDate.offset == UTCOffset(seconds: 9 * 3600 + 1800))
+        // The file's own offset still wins.
+        #expect(rows["exif-offset.jpg"]?.place?.city == "São Paulo")
+        #expect(rows["exif-offset.jpg"]?.captureDate.offset == UTCOffset(seconds: 5 * 3600))
+        #expect(rows["exif-offset.jpg"]?.captureDate.offsetSource == .exif)
+        #expect(rows["sea.jpg"]?.place == nil)
+        #expect(rows["plain.jpg"]?.place == nil)
+        // The search index follows.
+        #expect(try store.photoIDs(matching: SearchQuery("portugal")).count == 1)
+
+        // Nothing is pending any more (the photo at sea was looked up): the next run loads no table.
+        let later = LazyPlaceTable(loading: { TestPlaces.table })
+        for try await _ in try Indexer(root: tree.path + "/root", store: store, places: later).run() {}
+        #expect(later.loadAttempts == 0)
+    }
+}
