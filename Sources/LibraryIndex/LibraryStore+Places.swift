@@ -1,4 +1,7 @@
 import GRDB
+import PhotoMetadata
+import Places
+import WallClock
 
 /// How many photos of one capture day were taken at one place.
 public struct DayPlaceCount: Sendable, Hashable {
@@ -105,6 +108,54 @@ extension LibraryStore {
                 counts.places.append(PlaceCount(place: place, count: row[4], cover: row[6], coverRank: row[5]))
             }
             return counts
+        }
+    }
+}
+
+extension LibraryStore {
+    /// Names the places of photos read while no places table was at hand, and gives those without
+    /// an offset their place's (as a first read would have), from the stored positions: the files
+    /// are not read again. Loads `places` only when there is such a photo; returns how many rows
+    /// were named (0 without a table).
+    ///
+    /// - Complexity: one indexed lookup when there is none; else a nearest-place search per photo,
+    ///   written `batchSize` rows a transaction.
+    func namePendingPlaces(with places: LazyPlaceTable, batchSize: Int) throws(IndexError) -> Int {
+        let pending = try write { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE placePending = 1)") ?? false }
+        guard pending, let table = places.table else { return 0 }
+        var named = 0
+        while true {
+            let count = try write { db in
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT id, latitude, longitude, captured, utcOffset, dateSource, offsetSource
+                    FROM photo WHERE placePending = 1 ORDER BY id LIMIT ?
+                    """, arguments: [max(1, batchSize)])
+                let update = try db.cachedStatement(sql: """
+                    UPDATE photo SET placeCity = ?, placeRegion = ?, placeCountry = ?, placeCountryCode = ?,
+                                     utcOffset = ?, offsetSource = ?, placePending = 0
+                    WHERE id = ?
+                    """)
+                for row in rows {
+                    let place: Place? = table.nearest(latitude: row["latitude"], longitude: row["longitude"])
+                    var offset: Int? = row["utcOffset"]
+                    var offsetSource: String? = row["offsetSource"]
+                    if let local = (row["captured"] as String?).flatMap(LocalDateTime.init(iso8601:)),
+                       let source = (row["dateSource"] as String?).flatMap(DateSource.init(rawValue:)) {
+                        var date = CaptureDate(
+                            local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source,
+                            offsetSource: offsetSource.flatMap(OffsetSource.init(rawValue:)))
+                        date.takeOffset(from: place)
+                        offset = date.offset?.seconds
+                        offsetSource = date.offsetSource?.rawValue
+                    }
+                    try update.execute(arguments: [
+                        place?.city, place?.region, place?.country, place?.countryCode, offset, offsetSource, row["id"] as Int64,
+                    ])
+                }
+                return rows.count
+            }
+            guard count > 0 else { return named }
+            named += count
         }
     }
 }

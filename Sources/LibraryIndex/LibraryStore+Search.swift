@@ -44,8 +44,33 @@ extension LibraryStore {
         guard !query.isEmpty else { return [] }
         return try read { db in
             try Self.requireSearchIndex(db, path: path)
+            // Words alone: the FTS5 index gives the row ids in order, without reading a row.
+            if query.placeFields.isEmpty {
+                return try Int64.fetchAll(
+                    db, sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid",
+                    arguments: [query.matchExpression])
+            }
             let condition = Self.searchCondition(query)
             return try Int64.fetchAll(db, sql: "SELECT id FROM photo WHERE \(condition.sql) ORDER BY id", arguments: condition.arguments)
+        }
+    }
+
+    /// The rows with `ids`, in the order of `ids`; an unknown id is left out.
+    ///
+    /// - Complexity: one primary-key lookup per id, in one statement.
+    public func photos(ids: [Int64]) throws(IndexError) -> [IndexedPhoto] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            let columns = try PhotoColumns(db)
+            let statement = try db.makeStatement(
+                sql: "SELECT \(columns.selection) FROM photo WHERE id IN (SELECT value FROM json_each(?))")
+            try statement.setArguments(["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            var byID: [Int64: IndexedPhoto] = [:]
+            try Self.forEachRow(of: statement, in: db) { row in
+                let photo = try IndexedPhoto(row: row, columns: columns, database: path)
+                if let id = photo.id { byID[id] = photo }
+            }
+            return ids.compactMap { byID[$0] }
         }
     }
 

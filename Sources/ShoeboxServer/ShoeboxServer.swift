@@ -56,13 +56,8 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
-                let places: PlaceTable?
-                do {
-                    places = try PlaceTable.loadInstalled()
-                } catch {
-                    logger.notice("\(error.message)")
-                    places = nil
-                }
+                // Loaded when a photo with a position needs a place; a missing table is logged then, once.
+                let places = LazyPlaceTable.installed { logger.notice("\($0.message)") }
                 // Checked here, so a folder that cannot be watched stops the server at start.
                 let watcher = try LibraryWatcher(
                     root: root, store: store, settings: settings.configuration.index, places: places, timing: timing)

@@ -127,8 +127,10 @@ struct WatcherTests {
         let caughtUp = try recorder.wait(seconds: 10) { try store.photoCount() == 10 && recorder.finishedRuns.count >= 1 }
         #expect(caughtUp, "the catch-up run")
 
+        let runsBefore = recorder.finishedRuns.count
         try tree.write("photos/new.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
-        let indexed = try recorder.wait(seconds: 5) { try store.photoCount() == 11 }
+        // The row is written before its run is recorded as finished: wait for both.
+        let indexed = try recorder.wait(seconds: 5) { try store.photoCount() == 11 && recorder.finishedRuns.count > runsBefore }
         #expect(indexed)
         // Quiet (300 ms) and the longest delay (2 s) have passed several times over: a watcher
         // that took the run's own writes for changes would have run again by now, and again.

@@ -82,6 +82,23 @@ struct PlacesSearchCommandTests {
         #expect(photo["offsetSource"] is NSNull)
     }
 
+    @Test("index of photos without positions never looks for the places table (a SHOEBOX_PLACES that would fail is never read)")
+    func tableNotNeeded() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/a.jpg", Self.jpeg(nil, "2025:03:08 10:00:00"))
+        try tree.write("broken.bin", Array("not a places table".utf8))
+        let indexed = try ShoeboxProcess.run(
+            ["index", tree.path + "/photos", "--db", tree.path + "/index.sqlite"], environment: ["SHOEBOX_PLACES": tree.path + "/broken.bin"])
+        #expect(indexed.status == 0)
+        #expect(!indexed.stderr.contains("places"), "\(indexed.stderr)")
+        // A photo with a position needs it: the broken table is read, and said to be unusable once.
+        try tree.write("photos/b.jpg", Self.jpeg((38.7139, -9.1394), "2025:03:09 10:00:00"))
+        let again = try ShoeboxProcess.run(
+            ["index", tree.path + "/photos", "--db", tree.path + "/index.sqlite"], environment: ["SHOEBOX_PLACES": tree.path + "/broken.bin"])
+        #expect(again.status == 0)
+        #expect(again.stderr.split(separator: "\n").count { $0.contains("places") || $0.contains("broken.bin") } == 1, "\(again.stderr)")
+    }
+
     @Test("sections --json and the table name each section's places, most photos first")
     func sectionPlaces() throws {
         let (tree, db, _) = try Self.library()
