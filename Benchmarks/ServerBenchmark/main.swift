@@ -234,6 +234,41 @@ for (index, measurement) in measurements.enumerated() {
     print(row([measurement.path, measurement.gzip ? "yes" : "no"] + columns(loads[index]), first: 52, width: 8))
 }
 print("")
+
+// Search, as the viewer asks for it: a city, a year and a camera model of the synthetic library.
+// First each query's first request (nothing of it cached), then wrk with every request asking a
+// different `limit` (random, 1–1000), so that most answers are not in the answer cache: each
+// is a search answered again (its photos, total and sections), not a cached copy.
+let searches = ["Sintra", "2019", "X100V"]
+print(row(["search (first request of each query: nothing cached)", "ms"], first: 52, width: 8))
+for query in searches {
+    for path in ["/api/search?q=\(query)", "/api/layout?level=fine&viewport=390x844&q=\(query)"] {
+        let start = ContinuousClock.now
+        let body = fetch(base + path)
+        let elapsed = ContinuousClock.now - start
+        let total = body.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["total"] as? Int
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        print(row([path + (total.map { "  (\($0) photos)" } ?? ""), body == nil ? "failed" : String(format: "%.1f", milliseconds)], first: 52, width: 8))
+    }
+}
+print("")
+print(row(["search (wrk, \(connections) connections, \(seconds) s, median of \(rounds))", "gzip"] + header, first: 52, width: 8))
+var searchLoads = Array(repeating: [Load](), count: searches.count)
+for _ in 0..<rounds {
+    for (index, query) in searches.enumerated() {
+        let script = folder + "/search-\(index).lua"
+        try """
+            request = function()
+              return wrk.format("GET", "/api/search?q=\(query)&limit=" .. math.random(1, 1000))
+            end
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        searchLoads[index].append(wrk(base + "/", headers: [gzipHeader], script: script))
+    }
+}
+for (index, query) in searches.enumerated() {
+    print(row(["/api/search?q=\(query)&limit=(1–1000)", "yes"] + columns(searchLoads[index]), first: 52, width: 8))
+}
+print("")
 print("peak memory after load: \(String(format: "%.0f", peakMB(server.processIdentifier))) MB")
 server.terminate()
 server.waitUntilExit()

@@ -10,8 +10,8 @@ final class IndexJob: Sendable {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
-    /// Names places and gives offsets from them; `nil` without a table.
-    let places: PlaceTable?
+    /// Names places and gives offsets from them; loaded when a photo with a position needs it.
+    let places: LazyPlaceTable
     /// Remove rows whose files are gone even past the removal limit.
     let prune: Bool
     /// Files still being written (the watcher saw them opened for writing and not yet closed):
@@ -35,7 +35,7 @@ final class IndexJob: Sendable {
     #endif
 
     init(
-        root: String, store: LibraryStore, settings: IndexSettings, places: PlaceTable? = nil, prune: Bool,
+        root: String, store: LibraryStore, settings: IndexSettings, places: LazyPlaceTable = LazyPlaceTable(nil), prune: Bool,
         deferring deferred: Set<RelativePath> = []
     ) {
         self.root = root
@@ -126,6 +126,11 @@ final class IndexJob: Sendable {
                 try writeInBatches(gone.map(IndexChange.remove))
                 progress.removed += gonePhotos
             }
+        }
+
+        // 4. Places for the photos read while no places table was at hand, if one is now.
+        if !control.isStopRequested {
+            writtenChanges.add(try store.namePendingPlaces(with: places, batchSize: settings.batchSize), ordering: .relaxed)
         }
 
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
@@ -260,16 +265,19 @@ final class IndexJob: Sendable {
             var date = metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let position = metadata.position ?? sidecar.position
-            let place = position.flatMap { places?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
+            // The table is loaded only now, for the first photo with a position.
+            let table = position == nil ? nil : places.table
+            let place = position.flatMap { table?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
             date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
-            return .photo(IndexedPhoto(
+            var photo = IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
                 error: error.isEmpty ? nil : error, duration: metadata.duration, position: position,
-                place: place.map(PhotoPlace.init)
-            ), failed: metadata.problem != nil)
+                place: place.map(PhotoPlace.init))
+            photo.placePending = position != nil && table == nil
+            return .photo(photo, failed: metadata.problem != nil)
         } catch {
             switch error.code {
             case .notAnImage:

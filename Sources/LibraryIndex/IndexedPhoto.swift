@@ -33,6 +33,9 @@ public struct IndexedPhoto: Sendable, Hashable {
     public var position: GeoPosition?
     /// The names of the nearest place to `position`, when a places table was installed.
     public var place: PhotoPlace?
+    /// It has a position but was read while no places table was at hand: a later run that has one
+    /// names its place (see `LibraryStore.namePendingPlaces`).
+    public var placePending = false
 
     public init(
         path: RelativePath, fileSize: Int64, modificationTime: Int64, format: ImageFormat?,

@@ -15,16 +15,22 @@ public struct Indexer: Sendable {
     public let store: LibraryStore
     public let settings: IndexSettings
     /// Names the place of each photo with a position, and gives a photo without an offset its
-    /// place's; `nil` (no table installed) stores positions without places.
-    public let places: PlaceTable?
+    /// place's; loaded only when a photo with a position is read. Without a table, positions are
+    /// stored without places, and named by a later run that has one.
+    public let places: LazyPlaceTable
 
     /// Checks that `root` is a readable folder and `settings` are valid.
-    public init(root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil) throws(IndexError) {
+    public init(root: String, store: LibraryStore, settings: IndexSettings = .default, places: LazyPlaceTable) throws(IndexError) {
         try settings.validate()
         self.root = try Self.resolveRoot(root)
         self.store = store
         self.settings = settings
         self.places = places
+    }
+
+    /// An indexer with a table already loaded, or none.
+    public init(root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil) throws(IndexError) {
+        try self.init(root: root, store: store, settings: settings, places: LazyPlaceTable(places))
     }
 
     /// `root` as an absolute path without symbolic links, or an error saying why it cannot be indexed.

@@ -190,7 +190,7 @@ extension IndexedPhoto {
             pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
             cameraMake, cameraModel, error, mediaType.rawValue, duration,
             position?.latitude, position?.longitude, captureDate.offsetSource?.rawValue,
-            place?.city, place?.region, place?.country, place?.countryCode,
+            place?.city, place?.region, place?.country, place?.countryCode, placePending,
         ]
     }
 }

@@ -1,4 +1,7 @@
 import GRDB
+import PhotoMetadata
+import Places
+import WallClock
 
 /// How many photos of one capture day were taken at one place.
 public struct DayPlaceCount: Sendable, Hashable {
@@ -43,6 +46,116 @@ extension LibraryStore {
                     day: row[0], place: PhotoPlace(city: row[1], region: row[2], country: row[3], countryCode: row[4]), count: row[5]))
             }
             return counts
+        }
+    }
+}
+
+/// How many photos were taken at one place (its names as stored), and which of them shows it.
+public struct PlaceCount: Sendable, Hashable {
+    public var place: PhotoPlace
+    public var count: Int
+    /// The id of the most recent of these photos, preferring one that could be read.
+    public var cover: Int64
+    /// What `cover` was chosen by (greater is preferred): compare it to choose among places.
+    public var coverRank: String
+
+    public init(place: PhotoPlace, count: Int, cover: Int64, coverRank: String) {
+        self.place = place
+        self.count = count
+        self.cover = cover
+        self.coverRank = coverRank
+    }
+}
+
+/// The photos of a library counted per place.
+public struct PlaceCounts: Sendable, Hashable {
+    /// One count per distinct stored place, in no particular order.
+    public var places: [PlaceCount]
+    /// Photos without a place (no country name or code).
+    public var unplaced: Int
+    /// Of the `unplaced`, those with a position: indexed without a places table, or far from any place.
+    public var unplacedWithPosition: Int
+
+    public init(places: [PlaceCount], unplaced: Int, unplacedWithPosition: Int) {
+        self.places = places
+        self.unplaced = unplaced
+        self.unplacedWithPosition = unplacedWithPosition
+    }
+}
+
+extension LibraryStore {
+    /// The photos of the timeline (Live Photo video halves left out) counted per place.
+    ///
+    /// - Complexity: one scan of the rows, grouped.
+    public func placeCounts() throws(IndexError) -> PlaceCounts {
+        try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            // A single max(): SQLite takes the bare `id` from the row holding the maximum.
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT placeCity, placeRegion, placeCountry, placeCountryCode, count(*),
+                       max((error IS NULL) || captured), id, count(latitude)
+                FROM photo WHERE \(Self.timelineFilter)
+                GROUP BY 1, 2, 3, 4
+                """)
+            var counts = PlaceCounts(places: [], unplaced: 0, unplacedWithPosition: 0)
+            while let row = try rows.next() {
+                let place = PhotoPlace(city: row[0], region: row[1], country: row[2], countryCode: row[3])
+                guard place.country != nil || place.countryCode != nil else {
+                    counts.unplaced += row[4] as Int
+                    counts.unplacedWithPosition += row[7] as Int
+                    continue
+                }
+                counts.places.append(PlaceCount(place: place, count: row[4], cover: row[6], coverRank: row[5]))
+            }
+            return counts
+        }
+    }
+}
+
+extension LibraryStore {
+    /// Names the places of photos read while no places table was at hand, and gives those without
+    /// an offset their place's (as a first read would have), from the stored positions: the files
+    /// are not read again. Loads `places` only when there is such a photo; returns how many rows
+    /// were named (0 without a table).
+    ///
+    /// - Complexity: one indexed lookup when there is none; else a nearest-place search per photo,
+    ///   written `batchSize` rows a transaction.
+    func namePendingPlaces(with places: LazyPlaceTable, batchSize: Int) throws(IndexError) -> Int {
+        let pending = try write { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE placePending = 1)") ?? false }
+        guard pending, let table = places.table else { return 0 }
+        var named = 0
+        while true {
+            let count = try write { db in
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT id, latitude, longitude, captured, utcOffset, dateSource, offsetSource
+                    FROM photo WHERE placePending = 1 ORDER BY id LIMIT ?
+                    """, arguments: [max(1, batchSize)])
+                let update = try db.cachedStatement(sql: """
+                    UPDATE photo SET placeCity = ?, placeRegion = ?, placeCountry = ?, placeCountryCode = ?,
+                                     utcOffset = ?, offsetSource = ?, placePending = 0
+                    WHERE id = ?
+                    """)
+                for row in rows {
+                    let place: Place? = table.nearest(latitude: row["latitude"], longitude: row["longitude"])
+                    var offset: Int? = row["utcOffset"]
+                    var offsetSource: String? = row["offsetSource"]
+                    if let local = (row["captured"] as String?).flatMap(LocalDateTime.init(iso8601:)),
+                       let source = (row["dateSource"] as String?).flatMap(DateSource.init(rawValue:)) {
+                        var date = CaptureDate(
+                            local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source,
+                            offsetSource: offsetSource.flatMap(OffsetSource.init(rawValue:)))
+                        date.takeOffset(from: place)
+                        offset = date.offset?.seconds
+                        offsetSource = date.offsetSource?.rawValue
+                    }
+                    try update.execute(arguments: [
+                        place?.city, place?.region, place?.country, place?.countryCode, offset, offsetSource, row["id"] as Int64,
+                    ])
+                }
+                return rows.count
+            }
+            guard count > 0 else { return named }
+            named += count
         }
     }
 }

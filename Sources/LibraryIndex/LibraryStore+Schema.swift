@@ -160,6 +160,18 @@ extension LibraryStore {
                 END;
                 """)
         }
+        // Photos whose position was read while no places table was at hand: the next run that has
+        // one names their places without reading the files again (`namePendingPlaces`).
+        migrator.registerMigration("v7-place-pending") { db in
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN placePending INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX photo_place_pending ON photo(id) WHERE placePending = 1;
+                -- Rows with a position and no place: read without a table, or far from any place
+                -- (looked up once more, harmlessly).
+                UPDATE photo SET placePending = 1
+                WHERE latitude IS NOT NULL AND placeCountry IS NULL AND placeCountryCode IS NULL;
+                """)
+        }
         return migrator
     }()
 

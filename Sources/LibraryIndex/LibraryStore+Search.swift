@@ -1,9 +1,30 @@
 import GRDB
 
 extension LibraryStore {
-    /// The rows matching `query` (see `SearchQuery`) as an SQL condition on `photo.id`, with its argument.
+    /// The rows matching `query` (see `SearchQuery`) as an SQL condition on `photo`, with its
+    /// arguments: the terms through FTS5, the place fields as exact comparisons of the place columns.
     static func searchCondition(_ query: SearchQuery) -> (sql: String, arguments: StatementArguments) {
-        ("id IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", [query.matchExpression])
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if !query.terms.isEmpty {
+            conditions.append("id IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)")
+            arguments += [query.matchExpression]
+        }
+        for field in query.placeFields {
+            // A place without a country code is listed (and found) by its country name.
+            let column = switch field.level {
+            case .country: "coalesce(placeCountryCode, placeCountry)"
+            case .region: "placeRegion"
+            case .city: "placeCity"
+            }
+            if let name = field.name {
+                conditions.append("\(column) = ? COLLATE NOCASE")
+                arguments += [name]
+            } else {
+                conditions.append("\(column) IS NULL")
+            }
+        }
+        return (conditions.isEmpty ? "0" : conditions.joined(separator: " AND "), arguments)
     }
 
     /// Refuses a database written before the search index (opened read-only, it is not migrated).
@@ -18,14 +39,38 @@ extension LibraryStore {
 
     /// The ids of the photos matching `query`, ascending; none for an empty query.
     ///
-    /// - Complexity: one FTS5 lookup per term.
+    /// - Complexity: one FTS5 lookup per term; place fields alone scan the rows.
     public func photoIDs(matching query: SearchQuery) throws(IndexError) -> [Int64] {
         guard !query.isEmpty else { return [] }
         return try read { db in
             try Self.requireSearchIndex(db, path: path)
-            return try Int64.fetchAll(
-                db, sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid",
-                arguments: [query.matchExpression])
+            // Words alone: the FTS5 index gives the row ids in order, without reading a row.
+            if query.placeFields.isEmpty {
+                return try Int64.fetchAll(
+                    db, sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid",
+                    arguments: [query.matchExpression])
+            }
+            let condition = Self.searchCondition(query)
+            return try Int64.fetchAll(db, sql: "SELECT id FROM photo WHERE \(condition.sql) ORDER BY id", arguments: condition.arguments)
+        }
+    }
+
+    /// The rows with `ids`, in the order of `ids`; an unknown id is left out.
+    ///
+    /// - Complexity: one primary-key lookup per id, in one statement.
+    public func photos(ids: [Int64]) throws(IndexError) -> [IndexedPhoto] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            let columns = try PhotoColumns(db)
+            let statement = try db.makeStatement(
+                sql: "SELECT \(columns.selection) FROM photo WHERE id IN (SELECT value FROM json_each(?))")
+            try statement.setArguments(["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            var byID: [Int64: IndexedPhoto] = [:]
+            try Self.forEachRow(of: statement, in: db) { row in
+                let photo = try IndexedPhoto(row: row, columns: columns, database: path)
+                if let id = photo.id { byID[id] = photo }
+            }
+            return ids.compactMap { byID[$0] }
         }
     }
 

@@ -110,8 +110,8 @@ extension LibraryStore {
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
                                    pixelWidth, pixelHeight, orientation, width, height, make, model, error,
                                    mediaType, duration, latitude, longitude, offsetSource,
-                                   placeCity, placeRegion, placeCountry, placeCountryCode)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   placeCity, placeRegion, placeCountry, placeCountryCode, placePending)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
@@ -121,7 +121,8 @@ extension LibraryStore {
                     mediaType = excluded.mediaType, duration = excluded.duration, latitude = excluded.latitude,
                     longitude = excluded.longitude, offsetSource = excluded.offsetSource,
                     placeCity = excluded.placeCity, placeRegion = excluded.placeRegion,
-                    placeCountry = excluded.placeCountry, placeCountryCode = excluded.placeCountryCode, missingSince = NULL
+                    placeCountry = excluded.placeCountry, placeCountryCode = excluded.placeCountryCode,
+                    placePending = excluded.placePending, missingSince = NULL
                 """)
             let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
             let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")

@@ -88,12 +88,13 @@ public final class LibraryWatcher: Sendable {
     public let root: String
     let store: LibraryStore
     let settings: IndexSettings
-    let places: PlaceTable?
+    let places: LazyPlaceTable
     let timing: Timing
     private let stopFlag = StopFlag()
 
+    /// A watcher whose runs name places from `places` (loaded when first needed).
     public init(
-        root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil,
+        root: String, store: LibraryStore, settings: IndexSettings = .default, places: LazyPlaceTable,
         timing: Timing = Timing()
     ) throws(IndexError) {
         try settings.validate()
@@ -102,6 +103,14 @@ public final class LibraryWatcher: Sendable {
         self.settings = settings
         self.places = places
         self.timing = timing
+    }
+
+    /// A watcher with a table already loaded, or none.
+    public convenience init(
+        root: String, store: LibraryStore, settings: IndexSettings = .default, places: PlaceTable? = nil,
+        timing: Timing = Timing()
+    ) throws(IndexError) {
+        try self.init(root: root, store: store, settings: settings, places: LazyPlaceTable(places), timing: timing)
     }
 
     /// Starts watching: a first run catches up with changes made while nobody watched, then every

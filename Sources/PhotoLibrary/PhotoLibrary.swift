@@ -52,6 +52,26 @@ public final class PhotoLibrary: Sendable {
         do { return SectionPlaces(try store.placeCountsByDay(matching: query)) } catch { throw LibraryError(error) }
     }
 
+    /// The photos counted per place (see `LibraryStore.placeCounts()`).
+    public func placeCounts() throws(LibraryError) -> PlaceCounts {
+        do { return try store.placeCounts() } catch { throw LibraryError(error) }
+    }
+
+    /// The place of every photo, in memory (see `LibraryStore.placesByPhoto()`).
+    public func placesByPhoto() throws(LibraryError) -> PlacesByPhoto {
+        do { return try store.placesByPhoto() } catch { throw LibraryError(error) }
+    }
+
+    /// The ids of the photos matching `query`, ascending.
+    public func photoIDs(matching query: SearchQuery) throws(LibraryError) -> [Int64] {
+        do { return try store.photoIDs(matching: query) } catch { throw LibraryError(error) }
+    }
+
+    /// The rows with `ids`, in that order.
+    public func photos(ids: [Int64]) throws(LibraryError) -> [IndexedPhoto] {
+        do { return try store.photos(ids: ids) } catch { throw LibraryError(error) }
+    }
+
     /// The row with `id`.
     public func photo(id: Int64) throws(LibraryError) -> IndexedPhoto {
         let row: IndexedPhoto?

@@ -1,4 +1,7 @@
+import Foundation
 public import LibraryIndex
+import Timeline
+import WallClock
 
 /// Names a section by where its photos were taken: up to three names, most photos first.
 ///
@@ -51,5 +54,44 @@ public struct SectionPlaces: Sendable {
                 .prefix(maximumNames).map(\.key)
         }
         return []
+    }
+}
+
+extension SectionPlaces {
+    /// The place names of the sections of `snapshot` (a search result, say), from the places of
+    /// its photos held in memory rather than a query: the same names `LibraryStore.placeCountsByDay`
+    /// would give.
+    ///
+    /// - Complexity: O(m) for the m photos of `snapshot`.
+    public init(_ snapshot: TimelineSnapshot, places: PlacesByPhoto) {
+        var counts: [DayPlaceCount] = []
+        var day: (year: Int, month: Int, day: Int)?
+        var dayCounts: [Int: Int] = [:]
+        func flush() {
+            guard let day, !dayCounts.isEmpty else { return }
+            let text = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
+            // In the order of the query's GROUP BY: city, region, country, code, absent names first.
+            let ordered = dayCounts.sorted { a, b in
+                let (x, y) = (places.places[a.key], places.places[b.key])
+                for (l, r) in [(x.city, y.city), (x.region, y.region), (x.country, y.country), (x.countryCode, y.countryCode)] where l != r {
+                    guard let l else { return true }
+                    guard let r else { return false }
+                    return l.utf8.lexicographicallyPrecedes(r.utf8)
+                }
+                return false
+            }
+            counts += ordered.map { DayPlaceCount(day: text, place: places.places[$0.key], count: $0.value) }
+            dayCounts.removeAll(keepingCapacity: true)
+        }
+        for (position, photo) in snapshot.timeline.photos.enumerated() {
+            let date = photo.captured
+            if day == nil || day! != (date.year, date.month, date.day) {
+                flush()
+                day = (date.year, date.month, date.day)
+            }
+            if let index = places.placeIndex(ofPhoto: snapshot.id(ofPhoto: position)) { dayCounts[index, default: 0] += 1 }
+        }
+        flush()
+        self.init(counts)
     }
 }

@@ -55,7 +55,7 @@ public final class TimelineSnapshot: Sendable {
     }
 
     /// Groups the photos `forEachMoment` calls its argument with (capture order, then path).
-    init(
+    convenience init(
         capacity: Int, runID: Int64?, settings: TimelineSettings,
         forEachMoment: ((PhotoMoment) throws -> Void) throws -> Void
     ) throws(LibraryError) {
@@ -83,6 +83,32 @@ public final class TimelineSnapshot: Sendable {
         } catch {
             throw LibraryError(IndexError(.databaseFailure, "Reading the index failed: \(error).", underlyingError: error))
         }
+        try self.init(photos: photos, details: details, leftOut: leftOut, runID: runID, settings: settings)
+    }
+
+    /// The photos of `self` whose ids are in `ids` (a search result), grouped with the same
+    /// settings: the result's own timeline, with no query, since every photo is loaded already.
+    /// Photos of `ids` that are in no section (Live Photo video halves, dates that are no
+    /// calendar date) are not in it either.
+    ///
+    /// - Complexity: O(n) for the n photos of `self`, plus grouping the m kept.
+    public func keeping(ids: [Int64]) throws(LibraryError) -> TimelineSnapshot {
+        let largest = ids.max() ?? -1
+        var kept = [UInt64](repeating: 0, count: largest >= 0 ? Int(largest) / 64 + 1 : 0)
+        for id in ids where id >= 0 { kept[Int(id) / 64] |= 1 << UInt64(id % 64) }
+        var photos: [TimelinePhoto] = []
+        var details: [Detail] = []
+        for (position, detail) in self.details.enumerated() {
+            let id = detail.id
+            guard id >= 0, id <= largest, kept[Int(id) / 64] & (1 << UInt64(id % 64)) != 0 else { continue }
+            photos.append(timeline.photos[position])
+            details.append(detail)
+        }
+        return try TimelineSnapshot(photos: photos, details: details, leftOut: 0, runID: runID, settings: timeline.settings)
+    }
+
+    /// Groups `photos` (in capture order, then path), `details` giving each one's row.
+    private init(photos: [TimelinePhoto], details: [Detail], leftOut: Int, runID: Int64?, settings: TimelineSettings) throws(LibraryError) {
         let input = photos.map(\.path)
         do {
             timeline = try PhotoTimeline(photos: photos, settings: settings)

@@ -19,23 +19,31 @@ extension PlaceTable {
         return paths
     }
 
-    /// Loads the first table found at ``installedPaths(environment:executableDirectory:)``.
-    ///
-    /// Without a table this throws `.missing` once, naming the paths looked at; a caller reports
-    /// that once and shows positions without places.
+    /// The first of ``installedPaths(environment:executableDirectory:)`` where a file exists, and
+    /// every path looked at; nothing is read.
     ///
     /// - Parameters:
     ///   - environment: the process's environment when `nil`.
     ///   - executableDirectory: the running executable's folder when `nil`.
-    public static func loadInstalled(
+    public static func installedPath(
         environment: [String: String]? = nil, executableDirectory: String? = nil
-    ) throws(PlaceTableError) -> PlaceTable {
+    ) -> (found: String?, lookedAt: [String]) {
         let paths = installedPaths(
             environment: environment ?? ProcessInfo.processInfo.environment,
             executableDirectory: executableDirectory ?? Bundle.main.executableURL?.deletingLastPathComponent().path)
-        for path in paths where FileManager.default.fileExists(atPath: path) {
-            return try load(path: path)
-        }
+        return (paths.first { FileManager.default.fileExists(atPath: $0) }, paths)
+    }
+
+    /// Loads the first table found at ``installedPaths(environment:executableDirectory:)``.
+    ///
+    /// Without a table this throws `.missing` once, naming the paths looked at; a caller reports
+    /// that once and shows positions without places.
+    public static func loadInstalled(
+        environment: [String: String]? = nil, executableDirectory: String? = nil
+    ) throws(PlaceTableError) -> PlaceTable {
+        let installed = installedPath(environment: environment, executableDirectory: executableDirectory)
+        if let path = installed.found { return try load(path: path) }
+        let paths = installed.lookedAt
         throw PlaceTableError(
             .missing,
             "No places table (looked at \(paths.joined(separator: ", "))), so photos get no place names; "

@@ -84,20 +84,15 @@ struct IndexCommand: AsyncParsableCommand {
         }
     }
 
-    /// The installed places table, or `nil` after saying once on standard error that there is none
-    /// (or that it cannot be read): photos then keep their positions without place names.
-    static func installedPlaces() -> PlaceTable? {
-        do {
-            return try PlaceTable.loadInstalled()
-        } catch {
-            Output.note(error.message)
-            return nil
-        }
+    /// The installed places table, loaded when a photo with a position needs a place; without
+    /// one, says so once on standard error then, and photos keep their positions without names.
+    static func installedPlaces() -> LazyPlaceTable {
+        LazyPlaceTable.installed { Output.note($0.message) }
     }
 
     /// Indexes changes as they happen until Ctrl-C, one line per run that changed something.
     private func watchLibrary(
-        root: String, store: LibraryStore, settings: IndexSettings, places: PlaceTable?, interrupts: InterruptWatcher
+        root: String, store: LibraryStore, settings: IndexSettings, places: LazyPlaceTable, interrupts: InterruptWatcher
     ) async throws {
         let watcher = try LibraryWatcher(root: root, store: store, settings: settings, places: places)
         interrupts.onInterrupt { watcher.stop() }

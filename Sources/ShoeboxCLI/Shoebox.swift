@@ -22,7 +22,7 @@ public struct Shoebox: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
-            SearchCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,
+            SearchCommand.self, PlacesCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,
         ]
     )
 

@@ -21,8 +21,11 @@ extension API {
 
     /// The sections of `level` of the library or of a search result, each with its places.
     func sectionList(_ level: TimelineLevel, search: SearchQuery?, loaded: LibraryState.Loaded) throws -> [SectionJSON] {
-        let snapshot = try loaded.snapshot(matching: search, in: state.library)
-        let places = try state.library.sectionPlaces(matching: search)
+        let (snapshot, places) = if let search {
+            try loaded.result(matching: search, in: state.library).pair
+        } else {
+            (loaded.snapshot, try state.library.sectionPlaces())
+        }
         return try snapshot.summaries(level).map { summary in
             var section = SectionJSON(summary, snapshot: snapshot, photos: .none)
             section.places = places.names(from: section.start, to: section.end)
@@ -31,8 +34,9 @@ extension API {
     }
 
     /// A search: `{"photos": [...], "sections": [...], "total"}`, the matching photos (as
-    /// `/api/photos/{id}` answers, in capture order, the first `limit`) and the result's own
-    /// sections at `level` (coarse by default). An empty result is empty lists, not an error.
+    /// `/api/photos/{id}` answers, in capture order, the first `limit`), how many there are in the
+    /// result's timeline, and its own sections at `level` (coarse by default). An empty result is
+    /// empty lists, not an error.
     func search(_ request: Request) throws -> Response {
         let query = Query(request)
         let level = try query.raw("level") == nil ? .coarse : query.level("level")
@@ -46,16 +50,11 @@ extension API {
                 var total: Int
             }
             guard let search else { return try ContractJSON.encode(Body(photos: [], sections: [], total: 0), compact: true) }
-            var photos: [PhotoDetailJSON] = []
-            let total: Int
-            do {
-                try state.library.store.forEachPhoto(matching: search, limit: limit) { row in
-                    photos.append(PhotoDetailJSON(row, id: row.id ?? 0))
-                }
-                total = try state.library.store.photoIDs(matching: search).count
-            } catch let error as IndexError {
-                throw LibraryError(error)
-            }
+            // The result's timeline is kept: only the first `limit` photos' rows are read.
+            let result = try loaded.result(matching: search, in: state.library).snapshot
+            let total = result.timeline.photos.count
+            let photos = try state.library.photos(ids: (0..<min(limit, total)).map(result.id(ofPhoto:)))
+                .map { PhotoDetailJSON($0, id: $0.id ?? 0) }
             let body = Body(photos: photos, sections: try sectionList(level, search: search, loaded: loaded), total: total)
             return try ContractJSON.encode(body, compact: true)
         }, for: request)

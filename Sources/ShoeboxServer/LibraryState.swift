@@ -28,8 +28,10 @@ final class LibraryState: Sendable {
         /// Section pages (a level, index, `from` and `count` each), the least recently asked for
         /// forgotten first: about 30 KB a page of 120 photos with its gzip copy.
         private let pages = AnswerCache(limit: Loaded.pageLimit, byteBudget: 64 * 1024 * 1024)
-        /// Timelines of search results, the one asked for most recently last.
-        private let results = Mutex<[(query: String, snapshot: TimelineSnapshot)]>([])
+        /// Search results, the one asked for most recently last.
+        private let results = Mutex<[(query: String, result: SearchResult)]>([])
+        /// The place of every photo, loaded by the first search that needs it.
+        private let placesByPhoto = Mutex<PlacesByPhoto?>(nil)
         /// How many answers were encoded (each key once per snapshot, however many ask at once).
         let encodings = Atomic<Int>(0)
 
@@ -42,25 +44,42 @@ final class LibraryState: Sendable {
         /// Search results whose timelines are kept.
         static let resultLimit = 8
 
-        /// The whole library's timeline, or that of the photos matching `query` (built once and
-        /// kept among the last ``resultLimit`` asked for).
+        /// The whole library's timeline, or that of the photos matching `query` (see `result(matching:in:)`).
         func snapshot(matching query: SearchQuery?, in library: PhotoLibrary) throws(LibraryError) -> TimelineSnapshot {
             guard let query else { return snapshot }
+            return try result(matching: query, in: library).snapshot
+        }
+
+        /// The photos matching `query` as a timeline with its section places, made once and kept
+        /// among the last ``resultLimit`` asked for: the ids come from FTS5 (the source of truth),
+        /// the timeline and the places from this snapshot's photos in memory.
+        func result(matching query: SearchQuery, in library: PhotoLibrary) throws(LibraryError) -> SearchResult {
             let key = query.normalized
-            let kept = results.withLock { list -> TimelineSnapshot? in
+            let kept = results.withLock { list -> SearchResult? in
                 guard let index = list.firstIndex(where: { $0.query == key }) else { return nil }
                 let entry = list.remove(at: index)
                 list.append(entry)
-                return entry.snapshot
+                return entry.result
             }
             if let kept { return kept }
-            let made = try library.snapshot(matching: query, runID: statistics.lastRunID)
+            let filtered = try snapshot.keeping(ids: library.photoIDs(matching: query))
+            let made = SearchResult(snapshot: filtered, places: SectionPlaces(filtered, places: try places(in: library)))
             results.withLock { list in
                 list.removeAll { $0.query == key }
                 list.append((key, made))
                 if list.count > Self.resultLimit { list.removeFirst(list.count - Self.resultLimit) }
             }
             return made
+        }
+
+        /// The place of every photo of this snapshot's library, loaded once.
+        private func places(in library: PhotoLibrary) throws(LibraryError) -> PlacesByPhoto {
+            try placesByPhoto.withLock { places throws(LibraryError) -> PlacesByPhoto in
+                if let places { return places }
+                let loaded = try library.placesByPhoto()
+                places = loaded
+                return loaded
+            }
         }
 
         init(snapshot: TimelineSnapshot, statistics: LibraryStatistics, root: String?) {
@@ -151,6 +170,14 @@ final class LibraryState: Sendable {
         let statistics = try library.statistics()
         return Loaded(snapshot: try library.snapshot(statistics: statistics), statistics: statistics, root: try library.root())
     }
+}
+
+/// A search result: its own timeline, and the places its sections are named by.
+struct SearchResult: Sendable {
+    let snapshot: TimelineSnapshot
+    let places: SectionPlaces
+
+    var pair: (TimelineSnapshot, SectionPlaces) { (snapshot, places) }
 }
 
 /// Polls the database for finished index runs (of this server's watcher or of `shoebox index` in

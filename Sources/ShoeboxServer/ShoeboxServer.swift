@@ -56,13 +56,8 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
-                let places: PlaceTable?
-                do {
-                    places = try PlaceTable.loadInstalled()
-                } catch {
-                    logger.notice("\(error.message)")
-                    places = nil
-                }
+                // Loaded when a photo with a position needs a place; a missing table is logged then, once.
+                let places = LazyPlaceTable.installed { logger.notice("\($0.message)") }
                 // Checked here, so a folder that cannot be watched stops the server at start.
                 let watcher = try LibraryWatcher(
                     root: root, store: store, settings: settings.configuration.index, places: places, timing: timing)
@@ -132,6 +127,7 @@ struct API: Sendable {
         get(api, "photos/:id") { _, context in try photo(context) }
         get(api, "photos/:id/position") { request, context in try position(request, context) }
         get(api, "search") { request, _ in try search(request) }
+        get(api, "places") { request, _ in try places(request) }
         get(api, "photos/:id/original") { request, context in try original(request, context) }
         get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         get(api, "events") { _, _ in events.response() }

@@ -12,8 +12,8 @@ struct WatchService: Service {
     let root: String
     let store: LibraryStore
     let settings: IndexSettings
-    /// The place table the watcher's runs name places with, if one is installed.
-    let places: PlaceTable?
+    /// The place table the watcher's runs name places with, loaded when first needed.
+    let places: LazyPlaceTable
     let timing: LibraryWatcher.Timing
     let state: LibraryState
     let events: EventHub

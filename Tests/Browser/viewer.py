@@ -48,10 +48,11 @@ def state(driver):
 
 def cell_top(driver, *, photo_id=None, section=None, item=None):
     """Viewport y (relative to #timeline's top) of a cell, or None when it is not in the DOM."""
+    # pooled cells are hidden but keep their last data-section/data-item: skip them
     if photo_id is not None:
-        selector = f'#timeline [data-photo-id="{photo_id}"]'
+        selector = f'#timeline .cell:not([hidden])[data-photo-id="{photo_id}"]'
     else:
-        selector = f'#timeline .cell[data-section="{section}"][data-item="{item}"]'
+        selector = f'#timeline .cell:not([hidden])[data-section="{section}"][data-item="{item}"]'
     return driver.execute_script(
         "const c = document.querySelector(arguments[0]); if (!c || c.hidden) return null;"
         "return c.getBoundingClientRect().top - document.querySelector('#timeline').getBoundingClientRect().top;", selector)

@@ -5,6 +5,7 @@ import LibraryIndex
 import PhotoFixtures
 import PhotoMetadata
 import Places
+import Synchronization
 import Testing
 
 /// A few places whose names and zones the tests below know.
@@ -114,5 +115,86 @@ struct PlaceIndexTests {
         #expect(rows["gps.jpg"]?.captureDate.offset == UTCOffset(seconds: 3 * 3600))
         #expect(rows["gps.jpg"]?.captureDate.offsetSource == .gpsTime)
         #expect(rows["gps.jpg"]?.place?.city == "Lisbon")
+    }
+}
+
+@Suite("Places table loaded when needed")
+struct LazyPlaceTableTests {
+    static func index(_ root: String, into store: LibraryStore, places: LazyPlaceTable) async throws {
+        for try await _ in try Indexer(root: root, store: store, places: places).run() {}
+    }
+
+    @Test("An index of photos without positions never loads the table; the first photo with one loads it, once")
+    func loadedOnDemand() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 { try tree.write("root/plain-\(day).jpg", TestPlaces.jpeg(nil, local: "2025:03:0\(day) 10:00:00")) }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let places = LazyPlaceTable(loading: { TestPlaces.table })
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 0)
+        // Many photos with a position, read on several threads: one load.
+        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:04:0\(day) 10:00:00")) }
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 1)
+        #expect(try photosByPath(store)["lisbon-5.jpg"]?.place?.city == "Lisbon")
+    }
+
+    @Test("A missing table is reported once, when a photo needs a place, and not looked for again")
+    func missingReportedOnce() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:04:0\(day) 10:00:00")) }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let reports = Mutex<[String]>([])
+        let places = LazyPlaceTable(
+            loading: { () throws(PlaceTableError) -> PlaceTable in throw PlaceTableError(.missing, "No places table here.") },
+            onFailure: { error in reports.withLock { $0.append(error.message) } })
+        try await Self.index(tree.path + "/root", into: store, places: places)
+        #expect(places.loadAttempts == 1)
+        #expect(reports.withLock { $0 } == ["No places table here."])
+        #expect(try photosByPath(store)["lisbon-1.jpg"]?.place == nil)
+    }
+}
+
+@Suite("Places named later")
+struct PendingPlacesTests {
+    @Test("Photos indexed without a table get their places and place offsets from the next run that has one, without reading the files again")
+    func namedWhenTheTableArrives() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/lisbon-summer.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:15 12:00:00"))
+        try tree.write("root/adelaide.jpg", TestPlaces.jpeg(TestPlaces.adelaide, local: "2024:07:01 09:00:00"))
+        try tree.write("root/exif-offset.jpg", TestPlaces.jpeg(TestPlaces.saoPaulo, local: "2025:07:15 12:00:00", offset: "+05:00"))
+        try tree.write("root/sea.jpg", TestPlaces.jpeg((0.5, -30.0), local: "2025:07:16 12:00:00"))
+        try tree.write("root/plain.jpg", TestPlaces.jpeg(nil, local: "2025:07:17 12:00:00"))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: nil)
+        var rows = try photosByPath(store)
+        #expect(rows.values.allSatisfy { $0.place == nil })
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offset == nil)
+        #expect(try store.photoIDs(matching: SearchQuery("portugal")).isEmpty)
+
+        let places = LazyPlaceTable(loading: { TestPlaces.table })
+        var last = IndexProgress()
+        for try await progress in try Indexer(root: tree.path + "/root", store: store, places: places).run() { last = progress }
+        #expect(last.opened == 0, "no file is read again")
+        #expect(last.updated == 0)
+        #expect(places.loadAttempts == 1)
+        rows = try photosByPath(store)
+        #expect(rows["lisbon-summer.jpg"]?.place == PhotoPlace(city: "Lisbon", region: "Lisbon", country: "Portugal", countryCode: "PT"))
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offset == UTCOffset(seconds: 3600))
+        #expect(rows["lisbon-summer.jpg"]?.captureDate.offsetSource == .place)
+        #expect(rows["adelaide.jpg"]?.captureDate.offset == UTCOffset(seconds: 9 * 3600 + 1800))
+        // The file's own offset still wins.
+        #expect(rows["exif-offset.jpg"]?.place?.city == "São Paulo")
+        #expect(rows["exif-offset.jpg"]?.captureDate.offset == UTCOffset(seconds: 5 * 3600))
+        #expect(rows["exif-offset.jpg"]?.captureDate.offsetSource == .exif)
+        #expect(rows["sea.jpg"]?.place == nil)
+        #expect(rows["plain.jpg"]?.place == nil)
+        // The search index follows.
+        #expect(try store.photoIDs(matching: SearchQuery("portugal")).count == 1)
+
+        // Nothing is pending any more (the photo at sea was looked up): the next run loads no table.
+        let later = LazyPlaceTable(loading: { TestPlaces.table })
+        for try await _ in try Indexer(root: tree.path + "/root", store: store, places: later).run() {}
+        #expect(later.loadAttempts == 0)
     }
 }

@@ -68,6 +68,24 @@ struct SearchIndexTests {
         #expect(try Self.found(store, query) == expected, "\(query)")
     }
 
+    @Test("Place fields match one place exactly, alone or with words", arguments: [
+        ("city:Lisbon", ["lisbon-1.jpg", "lisbon-2.jpg"]),
+        ("city:lisbon 2024", ["lisbon-2.jpg"]),
+        ("country:pt", ["lisbon-1.jpg", "lisbon-2.jpg", "sintra.jpg"]),
+        ("country:Portugal", []),
+        ("region:Lisbon city:Sintra", ["sintra.jpg"]),
+        ("country:BR region:\"São Paulo\" city:\"São Paulo\"", ["sp.jpg"]),
+        ("city:\"Sao Paulo\"", []),
+        ("city:\"\"", ["grandma.jpg"]),
+        ("city:Lisbon city:Sintra", []),
+    ])
+    func placeFields(query: String, expected: [String]) async throws {
+        let (tree, store) = try await Self.indexed()
+        defer { withExtendedLifetime(tree) {} }
+        #expect(try Self.found(store, query) == expected, "\(query)")
+        #expect(try store.photoIDs(matching: SearchQuery(query)).count == expected.count, "\(query)")
+    }
+
     @Test("FTS5 syntax in a query is text, never an error", arguments: [
         "\"", "\"\"", "lisbon OR sintra", "NEAR(lisbon sintra)", "lisbon*", "*", "-lisbon", "^lisbon", "words:lisbon",
         "(lisbon", "lisbon)", "AND", "NOT", "'; DROP TABLE photo; --", "\u{0}", "\u{1}lisbon", String(repeating: "a ", count: 300),

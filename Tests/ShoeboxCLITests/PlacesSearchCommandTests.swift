@@ -82,6 +82,23 @@ struct PlacesSearchCommandTests {
         #expect(photo["offsetSource"] is NSNull)
     }
 
+    @Test("index of photos without positions never looks for the places table (a SHOEBOX_PLACES that would fail is never read)")
+    func tableNotNeeded() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("photos/a.jpg", Self.jpeg(nil, "2025:03:08 10:00:00"))
+        try tree.write("broken.bin", Array("not a places table".utf8))
+        let indexed = try ShoeboxProcess.run(
+            ["index", tree.path + "/photos", "--db", tree.path + "/index.sqlite"], environment: ["SHOEBOX_PLACES": tree.path + "/broken.bin"])
+        #expect(indexed.status == 0)
+        #expect(!indexed.stderr.contains("places"), "\(indexed.stderr)")
+        // A photo with a position needs it: the broken table is read, and said to be unusable once.
+        try tree.write("photos/b.jpg", Self.jpeg((38.7139, -9.1394), "2025:03:09 10:00:00"))
+        let again = try ShoeboxProcess.run(
+            ["index", tree.path + "/photos", "--db", tree.path + "/index.sqlite"], environment: ["SHOEBOX_PLACES": tree.path + "/broken.bin"])
+        #expect(again.status == 0)
+        #expect(again.stderr.split(separator: "\n").count { $0.contains("places") || $0.contains("broken.bin") } == 1, "\(again.stderr)")
+    }
+
     @Test("sections --json and the table name each section's places, most photos first")
     func sectionPlaces() throws {
         let (tree, db, _) = try Self.library()
@@ -125,6 +142,64 @@ struct PlacesSearchCommandTests {
         let none = try ShoeboxProcess.run(["search", "atlantis", "--db", db])
         #expect(none.status == 0)
         #expect(none.stdout.contains("No photo matches"))
+    }
+}
+
+@Suite("shoebox places")
+struct PlacesCommandTests {
+    @Test("places prints countries, regions and cities as an aligned tree; --json the same tree as /api/places")
+    func tree() throws {
+        let (tree, db, environment) = try PlacesSearchCommandTests.library()
+        defer { withExtendedLifetime(tree) {} }
+        let printed = try ShoeboxProcess.run(["places", "--db", db], environment: environment)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == """
+            Portugal (PT)  5 photos
+              Lisbon       5 photos
+                Lisbon     3 photos
+                Sintra     2 photos
+            Brazil (BR)    1 photo
+              São Paulo    1 photo
+                São Paulo  1 photo
+            No place       1 photo
+
+            """)
+        let json = try ShoeboxProcess.run(["places", "--json", "--db", db], environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["unplaced"] as? Int == 1)
+        let countries = try #require(object["countries"] as? [[String: Any]])
+        #expect(countries.map { $0["countryCode"] as? String } == ["PT", "BR"])
+        let sintra = try #require(((countries[0]["regions"] as? [[String: Any]])?.first?["cities"] as? [[String: Any]])?.last)
+        #expect(sintra["name"] as? String == "Sintra")
+        #expect(sintra["photos"] as? Int == 2)
+        let query = try #require(sintra["query"] as? String)
+        // The query finds exactly that city's photos.
+        let found = try ShoeboxProcess.run(["search", query, "--json", "--db", db])
+        let paths = try PlacesSearchCommandTests.objects(found.stdout).compactMap { $0["path"] as? String }
+        #expect(paths == ["trip/d.jpg", "trip/e.jpg"])
+        #expect(sintra["cover"] is Int)
+    }
+
+    @Test("Without positions, or with positions but no places table, places says so in one sentence that says what to do")
+    func nothingToList() throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("plain/a.jpg", PlacesSearchCommandTests.jpeg(nil, "2025:03:08 10:00:00"))
+        try tree.write("located/a.jpg", PlacesSearchCommandTests.jpeg((38.7139, -9.1394), "2025:03:08 10:00:00"))
+        let missing = ["SHOEBOX_PLACES": tree.path + "/none.bin"]
+        for folder in ["plain", "located"] {
+            let indexed = try ShoeboxProcess.run(["index", tree.path + "/" + folder, "--db", tree.path + "/\(folder).sqlite"], environment: missing)
+            #expect(indexed.status == 0, "\(indexed.stderr)")
+        }
+        let plain = try ShoeboxProcess.run(["places", "--db", tree.path + "/plain.sqlite"], environment: missing)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("No photo has a GPS position"), "\(plain.stdout)")
+        let located = try ShoeboxProcess.run(["places", "--db", tree.path + "/located.sqlite"], environment: missing)
+        #expect(located.status == 0)
+        #expect(located.stdout == "1 photo has a position but no places table is installed: run scripts/places-data, then shoebox index on the library's folder again.\n")
+        let json = try ShoeboxProcess.run(["places", "--json", "--db", tree.path + "/located.sqlite"], environment: missing)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["countries"] as? [Any])?.isEmpty == true)
+        #expect(object["unplaced"] as? Int == 1)
     }
 }
 

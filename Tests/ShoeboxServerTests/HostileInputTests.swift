@@ -32,6 +32,8 @@ struct HostileInputTests {
         ("/api/zoom", ["from": "coarse", "section": "0", "item": "0", "offset": "0", "viewport": "390x844"]),
         ("/api/zoom", ["from": "coarse", "section": "0", "item": "0", "q": "2021"]),
         ("/api/search", ["q": "2021", "level": "fine", "limit": "10"]),
+        ("/api/search", ["q": "country:PT region:\"\" city:Lisbon 2021"]),
+        ("/api/places", [:]),
         ("/api/photos/{id}/position", ["id": "1", "q": "2021"]),
         ("/api/zoom", ["from": "fine", "focalY": "100", "focalX": "50", "offset": "10", "viewport": "390x844"]),
         ("/api/photos/{id}", ["id": "1"]),

@@ -15,16 +15,17 @@ struct SearchAPITests {
         let tree: TemporaryDirectory
         let database: String
 
+        static let table = PlaceTable(entries: [
+            .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
+                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+            .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
+                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+            .init(name: "São Paulo", latitude: -23.5475, longitude: -46.6361, population: 10_000_000, region: "São Paulo",
+                  countryCode: "BR", countryName: "Brazil", timeZone: "America/Sao_Paulo"),
+        ])
+
         init() async throws {
             tree = try TemporaryDirectory()
-            let table = PlaceTable(entries: [
-                .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
-                      countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
-                .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
-                      countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
-                .init(name: "São Paulo", latitude: -23.5475, longitude: -46.6361, population: 10_000_000, region: "São Paulo",
-                      countryCode: "BR", countryName: "Brazil", timeZone: "America/Sao_Paulo"),
-            ])
             func jpeg(_ position: (Double, Double)?, _ local: String, model: String? = nil) -> [UInt8] {
                 var fields = ExifFields(dateTimeOriginal: local, make: model == nil ? nil : "Canon", model: model)
                 if let position { fields.setPosition(latitude: position.0, longitude: position.1) }
@@ -40,7 +41,7 @@ struct SearchAPITests {
             try tree.write("photos/2019/plain.jpg", jpeg(nil, "2019:06:02 10:00:00"))
             database = tree.path + "/index.sqlite"
             let store = try LibraryStore(path: database, mode: .readWrite)
-            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: table).run() {}
+            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: Self.table).run() {}
         }
 
         func app() throws -> some ApplicationProtocol {

@@ -1,6 +1,10 @@
 // The JSON API: one fetch helper, and caches of what one library snapshot answers (layouts per
 // level and viewport, section lists, pages of sections' photos). `reset()` drops them when the
 // library changes; answers that arrive for an older snapshot are not cached.
+//
+// The timeline's scope: the whole library, or a search (`setQuery`). Every timeline request
+// (sections, layout, zoom, position) carries the scope's `q=`, so a search result is a timeline
+// of its own; the caches are kept per scope, so returning to the library asks nothing again.
 
 export class APIError extends Error {
   constructor(status, code, message) {
@@ -25,6 +29,20 @@ export async function getJSON(path, { signal } = {}) {
 export const PAGE = 120;
 
 let generation = 0;
+let query = '';
+
+/** Scopes every timeline request to search `q` ('' for the whole library). */
+export function setQuery(q) { query = q || ''; }
+
+/** The current scope's query ('' for the whole library). */
+export function currentQuery() { return query; }
+
+/** `path` with the scope's `q` (or `q`, when given) appended. */
+function scoped(path, q = query) {
+  if (!q) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`;
+}
+const key = (k) => `${query}\u0000${k}`;
 const layouts = new Map();
 const sectionLists = new Map();
 const sections = new Map();
@@ -57,43 +75,46 @@ function cached(map, key, path, then = (x) => x) {
 
 /** `/api/layout` for one level and viewport (integer CSS px). */
 export function layout(level, width, height) {
-  return cached(layouts, `${level}:${width}x${height}`, `/api/layout?level=${level}&viewport=${width}x${height}`);
+  return cached(layouts, key(`${level}:${width}x${height}`), scoped(`/api/layout?level=${level}&viewport=${width}x${height}`));
 }
 
 /** `/api/sections?level=`: every section's label, dates and counts (no photos). */
 export function sectionList(level) {
-  return cached(sectionLists, level, `/api/sections?level=${level}`);
+  return cached(sectionLists, key(level), scoped(`/api/sections?level=${level}`));
 }
 
 /** `/api/sections/{level}/{index}`: the whole section with its shown photos (the pager's day). */
 export function section(level, index) {
-  return cached(sections, `${level}:${index}`, `/api/sections/${level}/${index}`);
+  return cached(sections, key(`${level}:${index}`), scoped(`/api/sections/${level}/${index}`));
 }
 
 /** Page `page` of a section's shown photos (items page·PAGE …), as an array. */
 export function page(level, index, page) {
-  return cached(pages, `${level}:${index}:${page}`, `/api/sections/${level}/${index}?from=${page * PAGE}&count=${PAGE}`,
+  return cached(pages, key(`${level}:${index}:${page}`), scoped(`/api/sections/${level}/${index}?from=${page * PAGE}&count=${PAGE}`),
     (body) => body.photos);
 }
 
 /** Item `item` of a section if its page has arrived (or the whole section was fetched), else null. */
 export function peekPhoto(level, index, item) {
-  const p = pages.get(`${level}:${index}:${Math.floor(item / PAGE)}`);
+  const p = pages.get(key(`${level}:${index}:${Math.floor(item / PAGE)}`));
   if (p && p.data) return p.data[item % PAGE] || null;
-  const s = sections.get(`${level}:${index}`);
+  const s = sections.get(key(`${level}:${index}`));
   return s && s.data ? s.data.photos[item] || null : null;
 }
 
 export function hasPage(level, index, item) {
-  const p = pages.get(`${level}:${index}:${Math.floor(item / PAGE)}`);
-  const s = sections.get(`${level}:${index}`);
+  const p = pages.get(key(`${level}:${index}:${Math.floor(item / PAGE)}`));
+  const s = sections.get(key(`${level}:${index}`));
   return Boolean((p && p.data) || (s && s.data));
 }
 
-/** `/api/photos/{id}/position`: `{coarse: {section, item} | null, fine: {section, item}}`, or null for an unknown id. */
-export async function position(id) {
+/**
+ * `/api/photos/{id}/position` in the scope (or in search `q` when given; '' is the whole library):
+ * `{coarse: {section, item} | null, fine: {section, item}}`, or null for a photo it does not hold.
+ */
+export async function position(id, q = query) {
   try {
-    return await getJSON(`/api/photos/${id}/position`);
+    return await getJSON(scoped(`/api/photos/${id}/position`, q));
   } catch (error) {
     if (error instanceof APIError && error.status === 404) return null;
     throw error;
@@ -101,9 +122,20 @@ export async function position(id) {
 }
 
 export function zoom(params) {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) query.set(k, String(v));
-  return getJSON(`/api/zoom?${query}`);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) search.set(k, String(v));
+  return getJSON(scoped(`/api/zoom?${search}`));
+}
+
+/** How many photos search `q` finds (`/api/search`'s `total`). */
+export async function searchTotal(q) {
+  const body = await getJSON(`/api/search?limit=1&q=${encodeURIComponent(q)}`);
+  return body.total ?? body.photos.length;
+}
+
+/** `/api/places`: countries → regions → cities, each with `photos`, `cover` and the `query` that opens it. */
+export function places() {
+  return getJSON('/api/places');
 }
 
 export const thumbnailURL = (id, size = 'thumbnail') => `/api/photos/${id}/thumbnail?size=${size}`;

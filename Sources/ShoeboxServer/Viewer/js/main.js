@@ -1,4 +1,5 @@
-// The viewer: wires the timeline, zoom, gestures, scrubber, pager, URL and live library together.
+// The viewer: wires the timeline, zoom, gestures, scrubber, pager, search, places, URL and live
+// library together.
 
 import * as api from './api.js';
 import { Timeline } from './timeline.js';
@@ -11,17 +12,23 @@ import { Grid } from './grid.js';
 import { SharedLiveLibrary } from './events.js';
 import { StatusPill } from './status.js';
 import { retryFailed } from './thumbnails.js';
+import { SearchField } from './search.js';
+import { PlacesPage } from './places.js';
 
 const $ = (selector) => document.querySelector(selector);
 const timelineElement = $('#timeline');
 const layer = timelineElement.querySelector('.layer');
-const debug = { zooms: [], ready: false, errors: [], refreshes: [], events: { changed: 0, progress: [] } };
+const debug = { zooms: [], ready: false, errors: [], refreshes: [], returns: [], events: { changed: 0, progress: [] } };
 window.shoebox = debug; // read by the browser tests
 
 let library = null;
 let busy = false;
 let pagerOpening = false; // the pager's first page must not replace the grid's history entry
 let urlTimer = 0;
+let lastOpened = null; // the photo last opened in the pager in this scope (the one under attention)
+let searchLabel = null; // a place's name, when its result was opened from the Places page
+let searchFromPlaces = false; // leaving that result shows the Places page again
+let beforeSearch = null; // the library's view when the search began (for an empty result's way back)
 
 const timeline = new Timeline(timelineElement, {
   onChange(offset) {
@@ -38,19 +45,36 @@ const scrubber = new Scrubber($('#scrubber'), {
 });
 
 const pager = new Pager($('#pager'), {
-  sectionCount: () => (library ? library.sections.fine : 0),
-  onChange: () => { if (!busy && !pagerOpening) urlState.replace(currentState()); },
+  sectionCount: () => (timeline.labels.get('fine') || []).length,
+  onChange: () => {
+    if (pager.current) lastOpened = pager.current.id;
+    if (!busy && !pagerOpening) urlState.replace(currentState());
+  },
   onClose: () => closePager(true),
 });
 
 const status = new StatusPill($('#status'));
+
+const searchField = new SearchField($('#search-input'), $('#result-bar'), {
+  onQuery: (q, { submitted = false } = {}) => runSearch(q).then(() => {
+    // Enter: the keys go back to the result (+, -, Enter, Escape), and a phone's keyboard closes.
+    if (submitted && q) timelineElement.focus({ preventScroll: true });
+  }).catch(reportError),
+  onClear: () => leaveSearch().catch(reportError),
+});
+
+const places = new PlacesPage($('#places'), {
+  onOpen: (query, label) => runSearch(query, { label, fromPlaces: true }).catch(reportError),
+});
+$('#places-button').addEventListener('click', () => (places.isOpen ? closePlaces() : openPlaces()).catch(reportError));
 
 function currentState() {
   const [top] = timeline.anchorCandidates(1);
   const anchor = top ? { id: top.id, section: top.section, item: top.item, dy: top.dy } : null;
   const current = pager.isOpen ? pager.current : null;
   const photo = current ? { id: current.id, section: pager.section, item: pager.index } : null;
-  return { level: timeline.level, anchor, photo };
+  const place = api.currentQuery() && (searchLabel || searchFromPlaces) ? { label: searchLabel, fromPlaces: searchFromPlaces } : null;
+  return { q: api.currentQuery(), level: timeline.level, anchor, photo, view: places.isOpen ? 'places' : null, place };
 }
 
 function setLevelButtons(level) {
@@ -158,6 +182,7 @@ async function openPager(section, item, { push = true } = {}) {
   if (push) urlState.replace(currentState());
   try {
     await pager.open(section, item);
+    if (pager.current) lastOpened = pager.current.id;
     document.body.classList.add('pager-open');
     if (push) urlState.push(currentState());
   } catch (error) {
@@ -183,15 +208,30 @@ function closePager(viaUser) {
   if (viaUser) urlState.push(currentState());
 }
 
+/** A field that takes typing: keys there are text, not shortcuts. */
+function isTextInput(target) {
+  return target instanceof HTMLTextAreaElement || target.isContentEditable
+    || (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'submit'].includes(target.type));
+}
+
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.altKey || e.metaKey) return;
+  if (e.key === '/' && !e.ctrlKey && !isTextInput(e.target)) {
+    e.preventDefault();
+    if (pager.isOpen) closePager(true);
+    searchField.focus();
+    return;
+  }
   if (pager.isOpen) {
     if (e.key === 'ArrowRight') { e.preventDefault(); pager.next(); }
     else if (e.key === 'ArrowLeft') { e.preventDefault(); pager.previous(); }
     else if (e.key === 'Escape') { e.preventDefault(); closePager(true); }
     return;
   }
-  if (e.target instanceof HTMLInputElement) return;
+  if (isTextInput(e.target)) return;
+  if (e.key === 'Escape' && places.isOpen) { e.preventDefault(); closePlaces().catch(reportError); return; }
+  if (e.key === 'Escape' && api.currentQuery()) { e.preventDefault(); leaveSearch().catch(reportError); return; }
+  if (places.isOpen) return;
   if (e.key === '+' || e.key === '=') { e.preventDefault(); zoomAtPoint('in', viewportCentre()); }
   else if (e.key === '-' || e.key === '_') { e.preventDefault(); zoomAtPoint('out', viewportCentre()); }
   else if (e.key === 'Home' && !e.ctrlKey) { e.preventDefault(); timeline.scroller.scrollTo(0); }
@@ -240,11 +280,31 @@ async function locate(id, level, position) {
 }
 
 async function restore(state) {
+  while (busy) await sleep(30); // a zoom, refresh or another restore finishes first
   busy = true;
+  timelineElement.dataset.busy = 'true';
   try {
     const level = state.level;
+    const q = state.q || '';
+    const total = q ? api.searchTotal(q) : Promise.resolve(0);
+    total.catch(() => {}); // awaited below, with the layout
+    const newScope = q !== api.currentQuery();
+    if (newScope) {
+      timeline.holdFetches = true; // the old grid's sections are not the new scope's
+      api.setQuery(q);
+      lastOpened = null;
+    }
+    searchLabel = (q && state.place && state.place.label) || null;
+    searchFromPlaces = Boolean(q && state.place && state.place.fromPlaces);
+    searchField.setValue(searchLabel ? '' : q); // a place's query is the bar's business, not the field's
+    document.body.classList.toggle('searching', Boolean(q));
+    // "Searching…" while a new scope loads; the bar moves the timeline when it comes or goes
+    if (newScope && searchField.showResult(q, null, searchLabel)) timeline.measure();
     const { width, height } = timeline.viewport();
-    const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
+    const [layout, list, count] = await Promise.all([api.layout(level, width, height), api.sectionList(level), total]);
+    searchField.showResult(q, count, searchLabel);
+    timelineElement.dataset.query = q;
+    debug.search = q ? { query: q, total: count } : null;
     const grid = new Grid(layout);
     let offset = 0;
     const a = state.anchor;
@@ -255,6 +315,9 @@ async function restore(state) {
     await timeline.prefetch(grid, level, offset);
     timeline.swap(grid, level, list, offset);
     setLevelButtons(level);
+    const empty = Boolean(q) && list.length === 0;
+    document.body.classList.toggle('empty-result', empty);
+    $('#no-results').hidden = !empty;
     let photo = state.photo;
     if (photo && photo.id !== null && level === 'fine') {
       const pos = await api.position(photo.id);
@@ -262,9 +325,119 @@ async function restore(state) {
     }
     if (photo && level === 'fine') await openPager(photo.section, photo.item, { push: false });
     else if (pager.isOpen) closePager(false);
+    if (state.view === 'places') await showPlaces();
+    else hidePlaces();
   } finally {
     busy = false;
+    delete timelineElement.dataset.busy;
   }
+}
+
+// Search and places: a result is a timeline of its own (every request carries its `q`); leaving it
+// shows the whole library at the photo the person was looking at.
+
+/**
+ * Shows the result of search `q` as a timeline (coarse level, from its start). The first search
+ * from the library (or from Places) is a new history entry; refining it as one types replaces it.
+ */
+async function runSearch(q, { label = null, fromPlaces = false } = {}) {
+  q = q.trim();
+  if (!q) return leaveSearch();
+  if (q === api.currentQuery() && !places.isOpen) return;
+  const entering = !api.currentQuery() || places.isOpen;
+  if (!api.currentQuery()) beforeSearch = currentState();
+  const place = label ? { label, fromPlaces } : (!entering && searchFromPlaces ? { label: null, fromPlaces: true } : null);
+  clearTimeout(urlTimer);
+  if (pager.isOpen) closePager(false);
+  urlState.replace(currentState());
+  await restore({ q, level: 'coarse', anchor: null, photo: null, view: null, place });
+  if (entering) urlState.push(currentState()); else urlState.replace(currentState());
+  if (fromPlaces) timelineElement.focus({ preventScroll: true });
+}
+
+/**
+ * The photo under attention and its viewport y: the one last opened in the pager if it is on
+ * screen, else the one nearest the viewport's centre; null for an empty view.
+ */
+function attentionPhoto() {
+  const grid = timeline.grid;
+  if (!grid || !grid.sections.length) return null;
+  const h = timeline.scroller.viewportHeight;
+  if (lastOpened !== null) {
+    const cell = layer.querySelector(`.cell[data-photo-id="${lastOpened}"]`);
+    if (cell && !cell.hidden) {
+      const dy = timeline.cellViewportY(Number(cell.dataset.section), Number(cell.dataset.item));
+      if (dy > -grid.cellSide && dy < h) return { id: lastOpened, dy, how: 'opened' };
+    }
+  }
+  // The shown photo nearest the viewport's centre (the centre may fall on a header or a gap).
+  const { x, y } = viewportCentre();
+  const half = grid.cellSide / 2;
+  let best = null;
+  let bestDistance = Infinity;
+  for (const c of timeline.anchorCandidates(Infinity)) {
+    if (c.id === null) continue;
+    const distance = Math.hypot(grid.cellLeft(c.item) + half - x, c.dy + half - y);
+    if (distance < bestDistance) { best = c; bestDistance = distance; }
+  }
+  return best ? { id: best.id, dy: best.dy, how: 'centre' } : null;
+}
+
+/**
+ * Back to the whole library (Escape, ×, an emptied field), at the same level with the photo under
+ * attention at the same viewport y (a coarse sample that hides it shows its nearest neighbour).
+ * A place's result opened from the Places page shows that page again over it.
+ */
+async function leaveSearch() {
+  if (!api.currentQuery()) {
+    searchField.setValue('');
+    (places.isOpen ? $('#places') : timelineElement).focus({ preventScroll: true });
+    return;
+  }
+  clearTimeout(urlTimer);
+  if (pager.isOpen) closePager(false);
+  const target = attentionPhoto();
+  const view = searchFromPlaces ? 'places' : null;
+  const state = target
+    ? { q: '', level: timeline.level, anchor: { id: target.id, section: 0, item: 0, dy: target.dy }, photo: null, view }
+    : { ...(beforeSearch || { level: 'coarse', anchor: null, photo: null }), q: '', view };
+  urlState.replace(currentState());
+  $('#search-input').value = '';
+  await restore(state);
+  debug.returns.push({ ...target, level: timeline.level });
+  urlState.push(currentState());
+  if (!places.isOpen) timelineElement.focus({ preventScroll: true });
+}
+
+async function showPlaces() {
+  $('#places-button').setAttribute('aria-pressed', 'true');
+  document.body.classList.add('places-open');
+  const shown = places.show();
+  $('#places').focus({ preventScroll: true });
+  await shown;
+}
+
+function hidePlaces() {
+  if (!places.isOpen) return;
+  places.hide();
+  $('#places-button').setAttribute('aria-pressed', 'false');
+  document.body.classList.remove('places-open');
+}
+
+async function openPlaces() {
+  if (places.isOpen) return;
+  clearTimeout(urlTimer);
+  if (pager.isOpen) closePager(false);
+  urlState.replace(currentState());
+  await showPlaces();
+  urlState.push(currentState());
+}
+
+async function closePlaces() {
+  if (!places.isOpen) return;
+  hidePlaces();
+  urlState.push(currentState());
+  timelineElement.focus({ preventScroll: true });
 }
 
 // The live library: on `library-changed`, the new snapshot replaces the old one without moving
@@ -307,6 +480,8 @@ async function refresh() {
     api.reset();
     library = await api.getJSON('/api/library');
     showSummary();
+    const q = api.currentQuery();
+    if (q && searchField.showResult(q, await api.searchTotal(q), searchLabel)) timeline.measure();
     const { width, height } = timeline.viewport();
     const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
     const grid = new Grid(layout);

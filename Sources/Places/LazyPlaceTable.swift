@@ -1,0 +1,66 @@
+import Synchronization
+
+/// A places table loaded the first time a photo with a position needs a place, and then kept:
+/// an index of photos without positions never pays for loading it (about a second in a debug
+/// build).
+///
+/// Safe from any thread: callers that ask while it loads wait for that one load. A load that fails
+/// (no table installed, or an unreadable one) is reported once to `onFailure` and not tried again;
+/// the table then reads as `nil`.
+public final class LazyPlaceTable: Sendable {
+    private enum State {
+        case notLoaded
+        case loaded(PlaceTable?)
+    }
+
+    private let state = Mutex<State>(.notLoaded)
+    private let load: @Sendable () throws(PlaceTableError) -> PlaceTable
+    private let onFailure: @Sendable (PlaceTableError) -> Void
+    private let attempts = Atomic<Int>(0)
+
+    /// A table that `load` reads when first needed; `onFailure` hears once why it could not.
+    public init(
+        loading load: @escaping @Sendable () throws(PlaceTableError) -> PlaceTable,
+        onFailure: @escaping @Sendable (PlaceTableError) -> Void = { _ in }
+    ) {
+        self.load = load
+        self.onFailure = onFailure
+    }
+
+    /// A table already loaded, or none (no place is ever named).
+    public convenience init(_ table: PlaceTable?) {
+        self.init(loading: { () throws(PlaceTableError) -> PlaceTable in
+            guard let table else { throw PlaceTableError(.missing, "No places table was given.") }
+            return table
+        })
+        if table == nil { state.withLock { $0 = .loaded(nil) } }
+    }
+
+    /// The installed table (see `PlaceTable.loadInstalled`), loaded when first needed.
+    public static func installed(onFailure: @escaping @Sendable (PlaceTableError) -> Void) -> LazyPlaceTable {
+        LazyPlaceTable(loading: { () throws(PlaceTableError) -> PlaceTable in try PlaceTable.loadInstalled() }, onFailure: onFailure)
+    }
+
+    /// The table, loading it on the first call; `nil` when it could not be loaded.
+    public var table: PlaceTable? {
+        var failure: PlaceTableError?
+        let table = state.withLock { state -> PlaceTable? in
+            if case .loaded(let table) = state { return table }
+            attempts.add(1, ordering: .relaxed)
+            switch Result(catching: { () throws(PlaceTableError) -> PlaceTable in try load() }) {
+            case .success(let table):
+                state = .loaded(table)
+                return table
+            case .failure(let error):
+                failure = error
+                state = .loaded(nil)
+                return nil
+            }
+        }
+        if let failure { onFailure(failure) }
+        return table
+    }
+
+    /// How many times the table was read from its source (0 until a place is needed, then 1).
+    public var loadAttempts: Int { attempts.load(ordering: .relaxed) }
+}

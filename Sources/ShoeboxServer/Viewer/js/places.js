@@ -1,0 +1,102 @@
+// The Places page: countries → regions → cities, each with its photo count and a cover, from
+// `GET /api/places`. Any of them opens that place's timeline (its `query`, passed on unchanged).
+
+import * as api from './api.js';
+import { photoCount } from './search.js';
+
+export class PlacesPage {
+  constructor(element, { onOpen }) {
+    this.element = element;
+    this.list = element.querySelector('.places-list');
+    this.onOpen = onOpen;
+    this.data = null;
+    element.addEventListener('click', (e) => {
+      const button = e.target.closest('[data-query]');
+      if (button) onOpen(button.dataset.query, button.dataset.label);
+    });
+  }
+
+  get isOpen() { return !this.element.hidden; }
+
+  /** Shows the page, asking the server each time (the library may have changed; the last answer shows meanwhile). */
+  async show() {
+    this.element.hidden = false;
+    if (!this.data) this.list.replaceChildren(note('Loading places…'));
+    try {
+      this.data = await api.places();
+      this.render(this.data);
+    } catch (error) {
+      this.list.replaceChildren(note(`The places could not be loaded: ${error.message}`));
+    }
+    this.element.dataset.ready = 'true';
+  }
+
+  hide() {
+    this.element.hidden = true;
+    delete this.element.dataset.ready;
+  }
+
+  render({ countries = [], unplaced = 0 }) {
+    const out = [];
+    if (!countries.length) {
+      out.push(note('No photos with a place yet: photos with a GPS position are named by their nearest place when indexed.'));
+    }
+    for (const country of countries) {
+      const section = document.createElement('section');
+      section.className = 'country-group';
+      section.append(placeButton(country, 'country', country.name));
+      const regions = document.createElement('div');
+      regions.className = 'place-regions';
+      for (const region of country.regions || []) {
+        const block = document.createElement('div');
+        block.className = 'region-group';
+        block.append(placeButton(region, 'region', `${region.name}, ${country.name}`));
+        const cities = document.createElement('div');
+        cities.className = 'place-cities';
+        for (const city of region.cities || []) cities.append(placeButton(city, 'city', `${city.name}, ${country.name}`));
+        if (cities.childElementCount) block.append(cities);
+        regions.append(block);
+      }
+      if (regions.childElementCount) section.append(regions);
+      out.push(section);
+    }
+    if (unplaced > 0) out.push(note(`${photoCount(unplaced)} without a place.`, 'places-unplaced'));
+    this.list.replaceChildren(...out);
+  }
+}
+
+/** One place: cover, name and count, a button that opens its timeline. */
+function placeButton(place, kind, label) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `place place-${kind}`;
+  button.dataset.query = place.query;
+  button.dataset.label = label;
+  button.dataset.photos = String(place.photos);
+  const cover = document.createElement('span');
+  cover.className = 'place-cover';
+  if (place.cover !== null && place.cover !== undefined) {
+    const img = document.createElement('img');
+    img.alt = '';
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    img.src = api.thumbnailURL(place.cover);
+    img.addEventListener('error', () => img.remove(), { once: true });
+    cover.append(img);
+  }
+  const name = document.createElement('span');
+  name.className = 'place-name';
+  name.textContent = place.name || 'Unknown';
+  const count = document.createElement('span');
+  count.className = 'place-count';
+  count.textContent = photoCount(place.photos);
+  button.append(cover, name, count);
+  return button;
+}
+
+function note(text, className = 'places-note') {
+  const p = document.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
