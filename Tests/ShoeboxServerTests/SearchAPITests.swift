@@ -70,6 +70,11 @@ struct SearchAPITests {
         #expect(photos.allSatisfy { ($0["place"] as? [String: Any])?["region"] as? String == "Lisbon" })
         #expect(photos.first?["path"] as? String == "2025/lisbon-1.jpg")
         #expect(found["total"] as? Int == 14)
+        // Each photo is the object /api/photos/{id} answers.
+        for photo in [photos[0], photos[13]] {
+            let detail = try Self.object(try await get(app, "/api/photos/\(photo["id"] as? Int ?? 0)"))
+            #expect(NSDictionary(dictionary: photo) == NSDictionary(dictionary: detail))
+        }
         let sections = try #require(found["sections"] as? [[String: Any]])
         #expect(sections.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 14)
         #expect(sections.map { $0["places"] as? [String] ?? [] } == [["Lisbon"], ["Lisbon", "Sintra"]])
