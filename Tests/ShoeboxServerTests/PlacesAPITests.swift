@@ -17,11 +17,7 @@ struct PlacesAPITests {
         let tree: TemporaryDirectory
         let database: String
 
-        static let table = PlaceTable(entries: [
-            .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
-                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
-            .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
-                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        static let table = PlaceTable(entries: SearchAPITests.Fixture.lisbonAndSintra + [
             .init(name: "Porto", latitude: 41.1496, longitude: -8.6110, population: 230_000, region: "Porto",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
             .init(name: "Lisbon", latitude: 44.0312, longitude: -70.1045, population: 9_000, region: "Maine",

@@ -15,11 +15,15 @@ struct SearchAPITests {
         let tree: TemporaryDirectory
         let database: String
 
-        static let table = PlaceTable(entries: [
+        /// Lisbon and Sintra, in the region of Lisbon.
+        static let lisbonAndSintra: [PlaceTable.Entry] = [
             .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
             .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        ]
+
+        static let table = PlaceTable(entries: lisbonAndSintra + [
             .init(name: "São Paulo", latitude: -23.5475, longitude: -46.6361, population: 10_000_000, region: "São Paulo",
                   countryCode: "BR", countryName: "Brazil", timeZone: "America/Sao_Paulo"),
         ])
