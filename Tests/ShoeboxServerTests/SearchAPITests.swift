@@ -43,12 +43,21 @@ struct SearchAPITests {
             try tree.write("photos/2025/sintra-2.jpg", jpeg(sintra, "2025:03:13 11:00:00"))
             try tree.write("photos/2019/sp.jpg", jpeg((-23.55, -46.63), "2019:06:01 10:00:00", model: "EOS R6"))
             try tree.write("photos/2019/plain.jpg", jpeg(nil, "2019:06:02 10:00:00"))
-            database = tree.path + "/index.sqlite"
-            let store = try LibraryStore(path: database, mode: .readWrite)
-            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: Self.table).run() {}
+            database = try await Self.index(tree, places: Self.table)
         }
 
-        func app() throws -> some ApplicationProtocol {
+        func app() throws -> some ApplicationProtocol { try Self.app(database: database, tree: tree) }
+
+        /// Indexes `photos/` of `tree` with `places` into `index.sqlite` beside it, and returns its path.
+        static func index(_ tree: TemporaryDirectory, places: PlaceTable) async throws -> String {
+            let database = tree.path + "/index.sqlite"
+            let store = try LibraryStore(path: database, mode: .readWrite)
+            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: places).run() {}
+            return database
+        }
+
+        /// The server of `database`, its cache in `tree`.
+        static func app(database: String, tree: TemporaryDirectory) throws -> some ApplicationProtocol {
             try ShoeboxServer.makeApplication(settings: ServerSettings(
                 host: "127.0.0.1", port: 0, token: nil, databasePath: database, cacheDirectory: tree.path + "/cache",
                 refreshInterval: .seconds(1)))
