@@ -45,13 +45,15 @@ extension LibraryStore {
         return try read { db in
             try Self.requireSearchIndex(db, path: path)
             // Words alone: the FTS5 index gives the row ids in order, without reading a row.
-            if query.placeFields.isEmpty {
-                return try Int64.fetchAll(
-                    db, sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid",
-                    arguments: [query.matchExpression])
-            }
             let condition = Self.searchCondition(query)
-            return try Int64.fetchAll(db, sql: "SELECT id FROM photo WHERE \(condition.sql) ORDER BY id", arguments: condition.arguments)
+            let statement = try query.placeFields.isEmpty
+                ? db.makeStatement(sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid")
+                : db.makeStatement(sql: "SELECT id FROM photo WHERE \(condition.sql) ORDER BY id")
+            try statement.setArguments(query.placeFields.isEmpty ? [query.matchExpression] : condition.arguments)
+            // A raw loop: a result can hold most of a million ids.
+            var ids: [Int64] = []
+            try Self.forEachRow(of: statement, in: db) { ids.append($0.int64(0)) }
+            return ids
         }
     }
 

@@ -14,9 +14,14 @@ extension API {
         let level = try query.level("level")
         let search = try query.search()
         let loaded = state.loaded
-        return try json(loaded.cached(Query.key(search) + "sections/\(level)") {
+        return try json(sectionsAnswer(level, search: search, loaded: loaded), for: request)
+    }
+
+    /// The encoded section list of `level` (of a search result with `search`), once per snapshot.
+    func sectionsAnswer(_ level: TimelineLevel, search: SearchQuery?, loaded: LibraryState.Loaded) throws -> CachedAnswer {
+        try loaded.cached(Query.key(search) + "sections/\(level)") {
             try ContractJSON.encode(sectionList(level, search: search, loaded: loaded), compact: true)
-        }, for: request)
+        }
     }
 
     /// The sections of `level` of the library or of a search result, each with its places.
@@ -44,19 +49,22 @@ extension API {
         let search = try query.search()
         let loaded = state.loaded
         return try json(loaded.cached(Query.key(search) + "search/\(level)/\(limit)") {
-            struct Body: Encodable {
-                var photos: [PhotoDetailJSON]
-                var sections: [SectionJSON]
-                var total: Int
-            }
-            guard let search else { return try ContractJSON.encode(Body(photos: [], sections: [], total: 0), compact: true) }
-            // The result's timeline is kept: only the first `limit` photos' rows are read.
+            guard let search else { return Data(#"{"photos":[],"sections":[],"total":0}"#.utf8) }
+            // The result's timeline is kept: only the first `limit` photos' rows are read, and
+            // written by hand (a thousand photos through JSONEncoder take most of an answer's time).
             let result = try loaded.result(matching: search, in: state.library).snapshot
             let total = result.timeline.photos.count
-            let photos = try state.library.photos(ids: (0..<min(limit, total)).map(result.id(ofPhoto:)))
-                .map { PhotoDetailJSON($0, id: $0.id ?? 0) }
-            let body = Body(photos: photos, sections: try sectionList(level, search: search, loaded: loaded), total: total)
-            return try ContractJSON.encode(body, compact: true)
+            let rows = try state.library.photos(ids: (0..<min(limit, total)).map(result.id(ofPhoto:)))
+            var out = Array(#"{"photos":["#.utf8)
+            for (index, row) in rows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                try PhotoDetailJSON(row, id: row.id ?? 0).appendCompactJSON(to: &out)
+            }
+            out += Array(#"],"sections":"#.utf8)
+            // The same answer as `/api/sections?q=`, encoded once for both.
+            out += Array(try sectionsAnswer(level, search: search, loaded: loaded).plain.readableBytesView)
+            out += Array(#","total":\#(total)}"#.utf8)
+            return Data(out)
         }, for: request)
     }
 

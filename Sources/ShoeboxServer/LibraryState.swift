@@ -72,6 +72,15 @@ final class LibraryState: Sendable {
             return made
         }
 
+        /// Loads the places of every photo on a thread of its own, so that the first search does
+        /// not wait for them (about 0.4 s at a million photos); a search asking meanwhile waits
+        /// for this one load.
+        func loadPlacesInBackground(of library: PhotoLibrary) {
+            let thread = Thread { [self] in _ = try? places(in: library) }
+            thread.name = "shoebox.places"
+            thread.start()
+        }
+
         /// The place of every photo of this snapshot's library, loaded once.
         private func places(in library: PhotoLibrary) throws(LibraryError) -> PlacesByPhoto {
             try placesByPhoto.withLock { places throws(LibraryError) -> PlacesByPhoto in
@@ -168,7 +177,9 @@ final class LibraryState: Sendable {
     private static func load(_ library: PhotoLibrary) throws(LibraryError) -> Loaded {
         // Statistics first: a run finishing while the snapshot loads is then noticed next time.
         let statistics = try library.statistics()
-        return Loaded(snapshot: try library.snapshot(statistics: statistics), statistics: statistics, root: try library.root())
+        let loaded = Loaded(snapshot: try library.snapshot(statistics: statistics), statistics: statistics, root: try library.root())
+        loaded.loadPlacesInBackground(of: library)
+        return loaded
     }
 }
 

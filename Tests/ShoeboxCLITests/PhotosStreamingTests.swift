@@ -67,6 +67,19 @@ struct PhotosStreamingTests {
             var fromRow: [UInt8] = []
             try PhotoJSON.appendPrettyJSON(of: photo, to: &fromRow)
             #expect(fromRow == encoded, "\(String(decoding: fromRow, as: UTF8.self))\n≠\n\(String(decoding: encoded, as: UTF8.self))")
+            // The server's compact detail, as a search answers it.
+            photo.place = i % 4 == 3 ? nil : PhotoPlace(
+                city: i % 2 == 0 ? "São \"Paulo\"" : nil, region: i % 3 == 0 ? nil : "Région\u{1}", country: "Brazil", countryCode: i % 5 == 0 ? nil : "BR")
+            photo.cameraMake = i % 2 == 0 ? "Canon" : nil
+            photo.cameraModel = i % 3 == 0 ? nil : "EOS \"R6\""
+            photo.pixelSize = i % 2 == 0 ? PixelSize(width: 6000, height: 4000) : nil
+            photo.orientation = i % 3 == 0 ? nil : 1 + i % 8
+            photo.fileSize = [-1, 0, 123_456_789_012][i % 3]
+            let detail = PhotoDetailJSON(photo, id: Int64(i * 1_000_003))
+            var compact: [UInt8] = []
+            try detail.appendCompactJSON(to: &compact)
+            let compactEncoded = Array(try ContractJSON.encode(detail, compact: true))
+            #expect(compact == compactEncoded, "\(String(decoding: compact, as: UTF8.self))\n≠\n\(String(decoding: compactEncoded, as: UTF8.self))")
         }
     }
 

@@ -17,11 +17,7 @@ struct PlacesAPITests {
         let tree: TemporaryDirectory
         let database: String
 
-        static let table = PlaceTable(entries: [
-            .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
-                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
-            .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
-                  countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        static let table = PlaceTable(entries: SearchAPITests.Fixture.lisbonAndSintra + [
             .init(name: "Porto", latitude: 41.1496, longitude: -8.6110, population: 230_000, region: "Porto",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
             .init(name: "Lisbon", latitude: 44.0312, longitude: -70.1045, population: 9_000, region: "Maine",
@@ -48,16 +44,10 @@ struct PlacesAPITests {
             try tree.write("photos/monaco-2.jpg", jpeg((43.74, 7.42), "2023:05:02 10:00:00"))
             try tree.write("photos/plain.jpg", jpeg(nil, "2022:01:01 10:00:00"))
             try tree.write("photos/sea.jpg", jpeg((0.5, -30.0), "2022:01:02 10:00:00"))
-            database = tree.path + "/index.sqlite"
-            let store = try LibraryStore(path: database, mode: .readWrite)
-            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: Self.table).run() {}
+            database = try await SearchAPITests.Fixture.index(tree, places: Self.table)
         }
 
-        func app() throws -> some ApplicationProtocol {
-            try ShoeboxServer.makeApplication(settings: ServerSettings(
-                host: "127.0.0.1", port: 0, token: nil, databasePath: database, cacheDirectory: tree.path + "/cache",
-                refreshInterval: .seconds(1)))
-        }
+        func app() throws -> some ApplicationProtocol { try SearchAPITests.Fixture.app(database: database, tree: tree) }
     }
 
     /// A place of any level as the answer gives it.

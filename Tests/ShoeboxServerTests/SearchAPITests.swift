@@ -15,11 +15,15 @@ struct SearchAPITests {
         let tree: TemporaryDirectory
         let database: String
 
-        static let table = PlaceTable(entries: [
+        /// Lisbon and Sintra, in the region of Lisbon.
+        static let lisbonAndSintra: [PlaceTable.Entry] = [
             .init(name: "Lisbon", latitude: 38.7223, longitude: -9.1393, population: 500_000, region: "Lisbon",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
             .init(name: "Sintra", latitude: 38.8029, longitude: -9.3817, population: 30_000, region: "Lisbon",
                   countryCode: "PT", countryName: "Portugal", timeZone: "Europe/Lisbon"),
+        ]
+
+        static let table = PlaceTable(entries: lisbonAndSintra + [
             .init(name: "São Paulo", latitude: -23.5475, longitude: -46.6361, population: 10_000_000, region: "São Paulo",
                   countryCode: "BR", countryName: "Brazil", timeZone: "America/Sao_Paulo"),
         ])
@@ -39,12 +43,21 @@ struct SearchAPITests {
             try tree.write("photos/2025/sintra-2.jpg", jpeg(sintra, "2025:03:13 11:00:00"))
             try tree.write("photos/2019/sp.jpg", jpeg((-23.55, -46.63), "2019:06:01 10:00:00", model: "EOS R6"))
             try tree.write("photos/2019/plain.jpg", jpeg(nil, "2019:06:02 10:00:00"))
-            database = tree.path + "/index.sqlite"
-            let store = try LibraryStore(path: database, mode: .readWrite)
-            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: Self.table).run() {}
+            database = try await Self.index(tree, places: Self.table)
         }
 
-        func app() throws -> some ApplicationProtocol {
+        func app() throws -> some ApplicationProtocol { try Self.app(database: database, tree: tree) }
+
+        /// Indexes `photos/` of `tree` with `places` into `index.sqlite` beside it, and returns its path.
+        static func index(_ tree: TemporaryDirectory, places: PlaceTable) async throws -> String {
+            let database = tree.path + "/index.sqlite"
+            let store = try LibraryStore(path: database, mode: .readWrite)
+            for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: places).run() {}
+            return database
+        }
+
+        /// The server of `database`, its cache in `tree`.
+        static func app(database: String, tree: TemporaryDirectory) throws -> some ApplicationProtocol {
             try ShoeboxServer.makeApplication(settings: ServerSettings(
                 host: "127.0.0.1", port: 0, token: nil, databasePath: database, cacheDirectory: tree.path + "/cache",
                 refreshInterval: .seconds(1)))
@@ -70,6 +83,11 @@ struct SearchAPITests {
         #expect(photos.allSatisfy { ($0["place"] as? [String: Any])?["region"] as? String == "Lisbon" })
         #expect(photos.first?["path"] as? String == "2025/lisbon-1.jpg")
         #expect(found["total"] as? Int == 14)
+        // Each photo is the object /api/photos/{id} answers.
+        for photo in [photos[0], photos[13]] {
+            let detail = try Self.object(try await get(app, "/api/photos/\(photo["id"] as? Int ?? 0)"))
+            #expect(NSDictionary(dictionary: photo) == NSDictionary(dictionary: detail))
+        }
         let sections = try #require(found["sections"] as? [[String: Any]])
         #expect(sections.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 14)
         #expect(sections.map { $0["places"] as? [String] ?? [] } == [["Lisbon"], ["Lisbon", "Sintra"]])

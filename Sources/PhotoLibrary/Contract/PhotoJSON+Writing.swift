@@ -210,3 +210,52 @@ extension JSONText {
         }
     }
 }
+
+extension PhotoDetailJSON {
+    /// Appends the compact object (keys sorted, no spaces), byte for byte as
+    /// `ContractJSON.encode(_:compact: true)` writes it: a search answer of a thousand photos
+    /// without an encoder.
+    ///
+    /// - Throws: `EncodingError` for a non-finite number, as `JSONEncoder` does.
+    public func appendCompactJSON(to out: inout [UInt8]) throws {
+        func key(_ name: String) {
+            out.append(contentsOf: (out.last == UInt8(ascii: "{") ? "\"" : ",\"").utf8)
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: "\":".utf8)
+        }
+        out.append(UInt8(ascii: "{"))
+        key("captured"); JSONText.appendString(photo.captured, to: &out)
+        key("dateSource"); JSONText.appendString(photo.dateSource, to: &out)
+        key("duration"); try JSONText.appendOptionalNumber(photo.duration, to: &out)
+        key("error"); JSONText.appendOptionalString(photo.error, to: &out)
+        key("fileSize"); out.append(contentsOf: String(fileSize).utf8)
+        key("format"); JSONText.appendOptionalString(photo.format, to: &out)
+        key("height"); JSONText.appendOptionalInteger(photo.height, to: &out)
+        key("id"); out.append(contentsOf: String(id).utf8)
+        key("latitude"); try JSONText.appendOptionalNumber(photo.latitude, to: &out)
+        key("longitude"); try JSONText.appendOptionalNumber(photo.longitude, to: &out)
+        key("make"); JSONText.appendOptionalString(make, to: &out)
+        key("mediaType"); JSONText.appendString(photo.mediaType, to: &out)
+        key("missing"); out.append(contentsOf: (photo.missing ? "true" : "false").utf8)
+        key("model"); JSONText.appendOptionalString(model, to: &out)
+        key("offset"); JSONText.appendOptionalString(photo.offset, to: &out)
+        key("offsetSource"); JSONText.appendOptionalString(photo.offsetSource, to: &out)
+        key("orientation"); JSONText.appendOptionalInteger(orientation, to: &out)
+        key("path"); JSONText.appendString(photo.path, to: &out)
+        if let pathBytes = photo.pathBytes { key("pathBytes"); JSONText.appendString(pathBytes, to: &out) }
+        key("pixelHeight"); JSONText.appendOptionalInteger(pixelHeight, to: &out)
+        key("pixelWidth"); JSONText.appendOptionalInteger(pixelWidth, to: &out)
+        key("place")
+        if let place = photo.place {
+            out.append(contentsOf: "{\"city\":".utf8); JSONText.appendOptionalString(place.city, to: &out)
+            out.append(contentsOf: ",\"country\":".utf8); JSONText.appendOptionalString(place.country, to: &out)
+            out.append(contentsOf: ",\"countryCode\":".utf8); JSONText.appendOptionalString(place.countryCode, to: &out)
+            out.append(contentsOf: ",\"region\":".utf8); JSONText.appendOptionalString(place.region, to: &out)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        key("width"); JSONText.appendOptionalInteger(photo.width, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}
