@@ -65,11 +65,9 @@ struct PlacesPreparationTests {
         let state = try LibraryState(library: library)
         let before = state.loaded
         before.waitForBackgroundWork()
-        var fields = ExifFields(dateTimeOriginal: "2025:03:20 10:00:00")
-        fields.setPosition(latitude: 38.7990, longitude: -9.3880)
-        try fixture.tree.write("photos/sintra-3.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: fields))
-        let store = try LibraryStore(path: fixture.database, mode: .readWrite)
-        for try await _ in try Indexer(root: fixture.tree.path + "/photos", store: store, places: PlacesAPITests.Fixture.table).run() {}
+        try await SearchAPITests.Fixture.add(
+            "photos/sintra-3.jpg", latitude: 38.7990, longitude: -9.3880, taken: "2025:03:20 10:00:00",
+            to: fixture.tree, places: PlacesAPITests.Fixture.table)
         #expect(try state.refreshIfChanged())
         let after = state.loaded
         #expect(after !== before)
