@@ -236,7 +236,11 @@ public final class ThumbnailCache: Sendable {
                     "The preview in \(source.path) declares \(plan.width)×\(plan.height) pixels, more than the limit of \(maxPixels); it was not decoded."))))
             }
             if entry.size == .tiny && min(plan.width, plan.height) <= 4 * ThumbnailSize.tiny.edge {
-                return .done(renderPreview(entry, source, plan))
+                count(\.renders)
+                let made = EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit)
+                // An EXIF thumbnail that does not decode gives way to the photo itself.
+                if case .failure(let error) = made, error.code == .undecodable { return nil }
+                return .done(finish(entry, made))
             }
             return .preview(plan)
         }

@@ -34,6 +34,21 @@ import Thumbnails
         #expect(found.width == 120 && found.height == 160, "\(found)")
     }
 
+    /// A `tiny` whose EXIF thumbnail has a frame header but no scan comes from the photo itself.
+    @Test func tinyFromAnUndecodableExifThumbnailComesFromThePhoto() async throws {
+        let scratch = try Scratch()
+        let whole = PhotoFixtures.jpeg(width: 160, height: 160)
+        let scan = try #require((0..<whole.count - 1).first { whole[$0] == 0xFF && whole[$0 + 1] == 0xDA })
+        let broken = Array(whole[..<scan]) + [0xFF, 0xD9]
+        let photo = PhotoFixtures.insertingExifThumbnail(broken, orientation: 1, into: PhotoFixtures.jpeg(width: 800, height: 600))
+        let source = try scratch.photo("broken-thumbnail.jpg", photo, id: 4)
+        let image = await scratch.cache.image(for: source, size: .tiny)
+        let imageShown = !image.isPlaceholder  // a local, so a failure does not print every byte
+        #expect(imageShown, "\(image.error?.message ?? "")")
+        let found = try #require(jpegSize(image.bytes))
+        #expect(found.width == 160 && found.height == 120, "\(found)")
+    }
+
     /// With a thumbnail that holds no image data either (libexif's test files: `FFD8 FFD9`),
     /// the placeholder stays, and says `damaged`.
     @Test func emptyExifThumbnailLeavesThePlaceholder() async throws {
