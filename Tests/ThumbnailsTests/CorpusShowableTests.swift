@@ -5,7 +5,7 @@ import Thumbnails
 
 /// Every item of the shared corpus (photos and videos, as `truth.json` lists them) that a common
 /// tool shows (libvips, ImageMagick, ffmpeg, or ExifTool's embedded previews) gets a real picture;
-/// exactly the others get a placeholder, with the reason given here.
+/// exactly the others get a placeholder, with the reason given here, at every size.
 ///
 /// Checked by hand against those tools: the libexif files' only "thumbnail" is `FFD8 FFD9` (no
 /// image data); `et_M2TS.mts` is one truncated 1080p frame that ffmpeg 5.1 decodes to nothing
@@ -56,19 +56,21 @@ struct CorpusShowableTests {
             .map { ("videos/files/" + $0.path, videos.appendingPathComponent("files/" + $0.path).path) }
         let folder = try TemporaryDirectory()
         let cache = ThumbnailCache(directory: folder.path + "/cache")
-        var found: [String: String] = [:]
-        for (index, (name, path)) in (photoPaths + videoPaths).enumerated() {
-            let image = await cache.image(for: try Scratch.source(path: path, id: Int64(index)), size: .thumbnail)
-            if image.isPlaceholder { found[name] = image.error?.code.placeholderReason ?? "none" }
+        for size in ThumbnailSize.allCases {
+            var found: [String: String] = [:]
+            for (index, (name, path)) in (photoPaths + videoPaths).enumerated() {
+                let image = await cache.image(for: try Scratch.source(path: path, id: Int64(index)), size: size)
+                if image.isPlaceholder { found[name] = image.error?.code.placeholderReason ?? "none" }
+            }
+            let shown = photoPaths.count + videoPaths.count - found.count
+            print("Corpus \(size): \(shown) of \(photoPaths.count + videoPaths.count) items shown, \(found.count) placeholders")
+            for (name, reason) in found.sorted(by: { $0.key < $1.key }) where Self.placeholders[name] != reason {
+                print("  unexpected placeholder: \(name) (\(reason))")
+            }
+            for name in Self.placeholders.keys.sorted() where found[name] == nil {
+                print("  expected a placeholder: \(name)")
+            }
+            #expect(found == Self.placeholders, "\(size)")
         }
-        let shown = photoPaths.count + videoPaths.count - found.count
-        print("Corpus: \(shown) of \(photoPaths.count + videoPaths.count) items shown, \(found.count) placeholders")
-        for (name, reason) in found.sorted(by: { $0.key < $1.key }) where Self.placeholders[name] != reason {
-            print("  unexpected placeholder: \(name) (\(reason))")
-        }
-        for name in Self.placeholders.keys.sorted() where found[name] == nil {
-            print("  expected a placeholder: \(name)")
-        }
-        #expect(found == Self.placeholders)
     }
 }
