@@ -1,7 +1,6 @@
 """Search and places as a person uses them: `/`, typing, the result as a timeline with exact zoom,
 the pager, Escape back to the whole library at the same photo; the Places page.
 (3,000-photo library from make-library: Berlin at home, trips to Lisbon, Sintra, Paris, Tokyo...)"""
-import json
 import urllib.parse
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -259,42 +258,8 @@ def test_empty_search_says_so(browser, server3k, screenshots, viewport):
     assert browser.execute_script("return window.shoebox.errors") == []
 
 
-def stub_places(server):
-    """An `/api/places` answer in its contract, for a server without the route: make-library's
-    places, each counted and covered by `/api/search` for its own name (its `query`)."""
-    def place(name, **extra):
-        found = search_api(server, name)
-        return {"name": name, "photos": found["total"], "cover": found["photos"][0]["id"] if found["photos"] else None,
-                "query": name, **extra}
-    countries = [
-        place("Portugal", countryCode="PT", regions=[place("Lisbon", cities=[place("Sintra")])]),
-        place("Japan", countryCode="JP", regions=[place("Tokyo", cities=[])]),
-        place("France", countryCode="FR", regions=[place("Île-de-France", cities=[place("Paris")])]),
-    ]
-    return {"countries": sorted(countries, key=lambda c: -c["photos"]), "unplaced": 0}
-
-
-def places_source(browser, server):
-    """The places the page must list: the server's `/api/places`, or (while the server has no such
-    route) a stub answered inside the page, before its scripts run."""
-    try:
-        return server.get("/api/places"), False
-    except OSError as error:
-        if getattr(error, "code", None) != 404:
-            raise
-    stub = stub_places(server)
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-        const stub = %s;
-        const real = window.fetch;
-        window.fetch = (input, init) => String(input).endsWith('/api/places')
-            ? Promise.resolve(new Response(JSON.stringify(stub), { headers: { 'Content-Type': 'application/json' } }))
-            : real(input, init);""" % json.dumps(stub)})
-    return stub, True
-
-
 def test_places_page(browser, server3k, screenshots, viewport):
-    expected, stubbed = places_source(browser, server3k)
-    print(f"[{viewport}] places from {'a stub in the page (the server has no /api/places)' if stubbed else '/api/places'}")
+    expected = server3k.get("/api/places")
     open_viewer(browser, server3k.url)
     tap(browser, browser.find_element("css selector", "#places-button"))
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="the Places page")
