@@ -30,19 +30,3 @@ public struct Place: Sendable, Hashable {
         self.distanceKilometres = distanceKilometres
     }
 }
-
-extension Place: Encodable {
-    /// The contract's four keys, each written (as `null` when absent); the zone and the distance
-    /// are not part of it.
-    enum CodingKeys: String, CodingKey {
-        case city, region, country, countryCode
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(city, forKey: .city)
-        try container.encode(region, forKey: .region)
-        try container.encode(country, forKey: .country)
-        try container.encode(countryCode, forKey: .countryCode)
-    }
-}

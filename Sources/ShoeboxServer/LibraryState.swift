@@ -30,7 +30,7 @@ final class LibraryState: Sendable {
         private let pages = AnswerCache(limit: Loaded.pageLimit, byteBudget: 64 * 1024 * 1024)
         /// Search results, the one asked for most recently last.
         private let results = Mutex<[(query: String, result: SearchResult)]>([])
-        /// The place of every photo, loaded by the first search that needs it.
+        /// The place of every photo, loaded once per snapshot (see `loadPlacesInBackground(of:)`).
         private let placesByPhoto = Mutex<PlacesByPhoto?>(nil)
         /// How many answers were encoded (each key once per snapshot, however many ask at once).
         let encodings = Atomic<Int>(0)

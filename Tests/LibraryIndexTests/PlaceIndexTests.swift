@@ -44,6 +44,16 @@ enum TestPlaces {
 
 @Suite("Places in the index")
 struct PlaceIndexTests {
+    @Test("A looked-up place is stored and written with the contract's four keys, absent ones as null")
+    func encodesTheContractsFourKeysWithNulls() throws {
+        let place = Place(city: nil, region: nil, country: "Brazil", countryCode: "BR",
+                          timeZoneIdentifier: "America/Bahia", distanceKilometres: 40)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(PhotoPlace(place)), as: UTF8.self)
+        #expect(json == #"{"city":null,"country":"Brazil","countryCode":"BR","region":null}"#)
+    }
+
     @Test("Each photo with a position gets the nearest place's names; one without gets none")
     func placesStored() async throws {
         let tree = try TemporaryDirectory()

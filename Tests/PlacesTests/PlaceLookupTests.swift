@@ -117,13 +117,4 @@ struct PlaceLookupTests {
     @Test func anEmptyTableHasNoPlace() {
         #expect(PlaceTable(entries: []).nearest(latitude: 38.7, longitude: -9.14) == nil)
     }
-
-    @Test func encodesTheContractsFourKeysWithNulls() throws {
-        let place = Place(city: nil, region: nil, country: "Brazil", countryCode: "BR",
-                          timeZoneIdentifier: "America/Bahia", distanceKilometres: 40)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = String(decoding: try encoder.encode(place), as: UTF8.self)
-        #expect(json == #"{"city":null,"country":"Brazil","countryCode":"BR","region":null}"#)
-    }
 }
