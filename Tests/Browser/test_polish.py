@@ -139,8 +139,11 @@ def test_grid_is_sharp(photos, screenshots, ratio):
     driver = driver_at(*DESKTOP, ratio=ratio)
     try:
         open_viewer(driver, photos.url, "?level=fine")
-        grid = wait_for(lambda: (lambda g: g if g["cells"] and all(c["loaded"] for c in g["cells"]) else None)(
-            driver.execute_script(GRID_IMAGES)), timeout=60, message="every visible cell's image to load")
+        # A cell shows the `tiny` rendition first and swaps in its real thumbnail when that has
+        # loaded: wait for the swap, not only for the first image.
+        grid = wait_for(lambda: (lambda g: g if g["cells"] and all(
+            c["loaded"] and "size=tiny" not in (c["src"] or "") for c in g["cells"]) else None)(
+            driver.execute_script(GRID_IMAGES)), timeout=60, message="every visible cell's real thumbnail to load")
         # decoded and painted before the screenshot (the cells decode asynchronously)
         driver.execute_async_script("""
           const done = arguments[0];
