@@ -217,11 +217,14 @@ let package = Package(
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures"], swiftSettings: strictSettings),
+        // Starts libvips before the test runner's threads do (see LibvipsFirst.c).
+        .target(name: "LibvipsFirst", dependencies: ["CVips"], path: "Tests/LibvipsFirst"),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures", "LibvipsFirst"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [
                 "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox", "Places", "Timeline",
+                "LibvipsFirst",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -85,10 +85,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError("Serving on \(host) makes the library reachable from other machines: give a token with --token SECRET (or $SHOEBOX_TOKEN), or leave out --host to serve this machine only.")
         }
         let host = self.host
+        // libvips starts here, before the server's threads: its start-up writes to the
+        // environment, which a thread starting ffmpeg would be reading.
+        let decoderProblem = ThumbnailCache.decoderProblem
         try await ShoeboxServer.run(settings: settings) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             Output.note("Shoebox is serving \(settings.databasePath.terminalSafe) at http://\(shown):\(port)/ (Ctrl-C to stop)")
-            if let problem = ThumbnailCache.decoderProblem {
+            if let problem = decoderProblem {
                 Output.note("Photos will show as grey placeholders: libvips could not start: \(problem).")
             }
         }

@@ -67,7 +67,9 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// Why no photo can be decoded in this process (libvips is missing or did not start), or nil
-    /// when libvips is ready. The first call loads libvips.
+    /// when libvips is ready. The first call loads libvips; a process that starts threads should
+    /// make it first, since libvips's start-up writes to the environment (VIPSHOME) and a thread
+    /// reading the environment meanwhile (starting ffmpeg) can read freed memory.
     public static var decoderProblem: String? { Vips.startFailure }
 
     /// What this cache has done since it was made.
