@@ -28,6 +28,7 @@ typedef void (*LogFunction)(const char *domain, int level, const char *message, 
     X(vips_image_get_width, int, (const VipsImage *)) \
     X(vips_image_get_height, int, (const VipsImage *)) \
     X(vips_image_get_orientation_swap, int, (VipsImage *)) \
+    X(vips_image_get_orientation, int, (VipsImage *)) \
     X(vips_image_hasalpha, int, (VipsImage *)) \
     X(vips_image_get_format, int, (const VipsImage *)) \
     X(vips_thumbnail, int, (const char *, VipsImage **, int, ...)) \
@@ -114,6 +115,7 @@ VipsImage *shoebox_vips_open_header(const char *path) { return vips.vips_image_n
 int shoebox_vips_width(VipsImage *image) { return vips.vips_image_get_width(image); }
 int shoebox_vips_height(VipsImage *image) { return vips.vips_image_get_height(image); }
 int shoebox_vips_orientation_swaps(VipsImage *image) { return vips.vips_image_get_orientation_swap(image); }
+int shoebox_vips_orientation(VipsImage *image) { return vips.vips_image_get_orientation(image); }
 int shoebox_vips_has_alpha(VipsImage *image) { return vips.vips_image_hasalpha(image); }
 int shoebox_vips_format(VipsImage *image) { return vips.vips_image_get_format(image); }
 

@@ -113,6 +113,17 @@ extension LibraryStore {
 }
 
 extension LibraryStore {
+    /// Whether any photo has a position: without one there is no place to count or name.
+    ///
+    /// - Complexity: stops at the first row with a position; a scan of the rows when there is none.
+    public func hasPositions() throws(IndexError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE latitude IS NOT NULL)") ?? false
+        }
+    }
+}
+
+extension LibraryStore {
     /// Names the places of photos read while no places table was at hand, and gives those without
     /// an offset their place's (as a first read would have), from the stored positions: the files
     /// are not read again. Loads `places` only when there is such a photo; returns how many rows

@@ -21,12 +21,6 @@ extension PhotoFixtures {
         let previewAt = ifd1 + directorySize(3)
         let thumbnailAt = previewAt + previewJPEG.count + previewJPEG.count % 2
 
-        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
-            le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + [0, 0] : le32(value))
-        }
-        func directory(_ entries: [[UInt8]], next: Int) -> [UInt8] {
-            le16(entries.count) + entries.flatMap { $0 } + le32(next)
-        }
         var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(ifd0)
         out += directory([
             entry(0x00FE, 4, 1, 1), entry(0x010F, 2, make.count, makeAt), entry(0x0112, 3, 1, orientation),
@@ -48,6 +42,45 @@ extension PhotoFixtures {
         out += previewJPEG + (previewJPEG.count % 2 == 1 ? [0] : [])
         out += thumbnailJPEG
         return out
+    }
+
+    /// A DNG (little-endian) with no embedded JPEG at all: IFD0 holds `orientation` and an
+    /// uncompressed 8-bit RGB image of `width` × `height` (a horizontal red-to-black ramp), the
+    /// only picture in the file, as in ExifTool's `DNG.dng`.
+    public static func dngWithoutPreview(width: Int, height: Int, orientation: Int = 1) -> [UInt8] {
+        let count = 13
+        let bitsAt = 8 + 2 + count * 12 + 4
+        let pixelsAt = bitsAt + 6
+        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
+        out += directory([
+            entry(0x00FE, 4, 1, 0), entry(0x0100, 4, 1, width), entry(0x0101, 4, 1, height), entry(0x0102, 3, 3, bitsAt),
+            entry(0x0103, 3, 1, 1), entry(0x0106, 3, 1, 2), entry(0x0111, 4, 1, pixelsAt), entry(0x0112, 3, 1, orientation),
+            entry(0x0115, 3, 1, 3), entry(0x0116, 4, 1, height), entry(0x0117, 4, 1, width * height * 3),
+            entry(0x011C, 3, 1, 1), entry(0xC612, 1, 4, 0x0000_0401),
+        ], next: 0)
+        out += le16(8) + le16(8) + le16(8)
+        for _ in 0..<height {
+            for x in 0..<width { out += [UInt8(255 - 255 * x / max(1, width - 1)), 0, 0] }
+        }
+        return out
+    }
+
+    /// A little-endian TIFF directory entry whose value (a SHORT alone, else a LONG or offset)
+    /// sits in its last four bytes.
+    private static func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+        le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + [0, 0] : le32(value))
+    }
+
+    /// A little-endian TIFF directory of `entries` (sorted by tag) pointing at `next`.
+    private static func directory(_ entries: [[UInt8]], next: Int) -> [UInt8] {
+        le16(entries.count) + entries.flatMap { $0 } + le32(next)
+    }
+
+    /// A JPEG with no picture of its own (its start-of-image marker, an APP1 Exif segment, its
+    /// end-of-image marker) whose IFD1 holds a grey JPEG thumbnail of `thumbnail` size and IFD0
+    /// `orientation`, the way libexif's test files are cut, but with a thumbnail that decodes.
+    public static func exifThumbnailOnly(thumbnail: (width: Int, height: Int), orientation: Int = 1) -> [UInt8] {
+        insertingExifThumbnail(jpeg(width: thumbnail.width, height: thumbnail.height), orientation: orientation, into: [0xFF, 0xD8, 0xFF, 0xD9])
     }
 
     /// A grey baseline JPEG of `width` × `height` whose APP1 Exif holds `orientation` in IFD0

@@ -57,6 +57,11 @@ public final class PhotoLibrary: Sendable {
         do { return try store.placeCounts() } catch { throw LibraryError(error) }
     }
 
+    /// Whether any photo has a position (see `LibraryStore.hasPositions()`).
+    public func hasPositions() throws(LibraryError) -> Bool {
+        do { return try store.hasPositions() } catch { throw LibraryError(error) }
+    }
+
     /// The place of every photo, in memory (see `LibraryStore.placesByPhoto()`).
     public func placesByPhoto() throws(LibraryError) -> PlacesByPhoto {
         do { return try store.placesByPhoto() } catch { throw LibraryError(error) }

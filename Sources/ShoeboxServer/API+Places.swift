@@ -3,11 +3,9 @@ import PhotoLibrary
 
 /// The places route: countries, regions and cities with counts, covers and their searches.
 extension API {
-    /// `GET /api/places`: `PlacesJSON`, counted once per snapshot.
+    /// `GET /api/places`: `PlacesJSON`, counted once per snapshot (usually in the background
+    /// after the library loads, see `LibraryState.Loaded.prepareInBackground(of:)`).
     func places(_ request: Request) throws -> Response {
-        let loaded = state.loaded
-        return try json(loaded.cached("places") {
-            try ContractJSON.encode(PlacesJSON(state.library.placeCounts()), compact: true)
-        }, for: request)
+        try json(state.loaded.placesAnswer(in: state.library), for: request)
     }
 }

@@ -40,6 +40,13 @@ enum EmbeddedPreview {
             .noPreview, path: path, "\(path) is a \(found.format.rawValue.uppercased()) raw file with no embedded JPEG preview."))
     }
 
+    /// The largest JPEG embedded in `path` (a JPEG's EXIF thumbnail, a raw's preview), to show
+    /// in place of a picture that cannot be decoded; nil when it embeds none with a frame header.
+    static func standIn(path: String) -> Plan? {
+        guard let found = try? MetadataReader().embeddedJPEGs(atPath: path), let largest = found.largest else { return nil }
+        return Plan(jpeg: largest, orientation: found.orientation)
+    }
+
     /// Reads and decodes the planned JPEG into `size`, orientation applied, as JPEG bytes.
     static func render(path: String, plan: Plan, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
         let start = ContinuousClock.now

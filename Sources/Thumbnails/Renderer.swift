@@ -65,11 +65,40 @@ enum Renderer {
             ? size.box(displayWidth: header.height, displayHeight: header.width)
             : size.box(displayWidth: header.width, displayHeight: header.height)
         var image: OpaquePointer?
-        guard shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, let thumbnail = image else {
-            return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
+        let made: Result<[UInt8], ThumbnailError>
+        if shoebox_vips_thumbnail(path, &image, Int32(box.width), Int32(box.height)) == 0, let thumbnail = image {
+            made = encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
+            shoebox_vips_unref(thumbnail)
+        } else {
+            made = .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
+        }
+        guard case .failure(let error) = made, error.code == .undecodable else { return made }
+        return renderPrimary(path: path, box: box, start: start, timeLimit: timeLimit) ?? made
+    }
+
+    /// `path`'s main image shrunk into `box` (display orientation), for when `vips_thumbnail`
+    /// fails on a HEIF's embedded thumbnail (it takes one for small sizes, and a truncated file's
+    /// may lie past its end); nil when this fails too.
+    private static func renderPrimary(
+        path: String, box: (width: Int, height: Int), start: ContinuousClock.Instant, timeLimit: Duration
+    ) -> Result<[UInt8], ThumbnailError>? {
+        guard let image = shoebox_vips_open_header(path) else {
+            _ = Vips.takeError()
+            return nil
+        }
+        defer { shoebox_vips_unref(image) }
+        let orientation = shoebox_vips_orientation(image)
+        // The box as stored: libvips shrinks first and turns afterwards.
+        let stored = (5...8).contains(orientation) ? (box.height, box.width) : (box.width, box.height)
+        var thumbnail: OpaquePointer?
+        guard shoebox_vips_thumbnail_image(image, &thumbnail, Int32(stored.0), Int32(stored.1), orientation) == 0, let thumbnail else {
+            _ = Vips.takeError()
+            return nil
         }
         defer { shoebox_vips_unref(thumbnail) }
-        return encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
+        let result = encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
+        if case .failure(let error) = result, error.code == .undecodable { return nil }
+        return result
     }
 
     /// Decodes a JPEG held in memory, `width`×`height` as stored, into `size` with `orientation`

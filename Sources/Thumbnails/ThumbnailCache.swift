@@ -90,8 +90,8 @@ public final class ThumbnailCache: Sendable {
         switch prepare(entry, source, maxPixels: limits.maxPixels) {
         case .done(let image):
             return image
-        case .render(let header):
-            return pool.runBlocking(pixels: header.pixels) { render(entry, source, header) }
+        case .render(let header, let otherwise):
+            return pool.runBlocking(pixels: header.pixels) { render(entry, source, header, otherwise: otherwise) }
         case .poster(let container):
             return pool.runBlocking(pixels: 0) { poster(entry, source, container) }
         case .preview(let plan):
@@ -137,8 +137,8 @@ public final class ThumbnailCache: Sendable {
         switch step {
         case .done(let image):
             return image
-        case .render(let header):
-            return await pool.run(pixels: header.pixels) { self.render(entry, source, header) }
+        case .render(let header, let otherwise):
+            return await pool.run(pixels: header.pixels) { self.render(entry, source, header, otherwise: otherwise) }
         case .poster(let container):
             return await pool.run(pixels: 0) { self.poster(entry, source, container) }
         case .preview(let plan):
@@ -152,8 +152,9 @@ public final class ThumbnailCache: Sendable {
     private enum Step: Sendable {
         /// Served from disk, a remembered failure, or refused from its header.
         case done(Thumbnail)
-        /// To be decoded; the header says how large it is.
-        case render(Renderer.Header)
+        /// To be decoded; the header says how large it is. `otherwise` is the failure to keep
+        /// when it cannot be (a raw tried with libvips for want of a preview).
+        case render(Renderer.Header, otherwise: ThumbnailError? = nil)
         /// A video, whose poster ffmpeg makes.
         case poster(VideoContainer)
         /// To be made from a JPEG embedded in the file (a raw's preview).
@@ -187,6 +188,10 @@ public final class ThumbnailCache: Sendable {
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
             if error.code == .undecodable, DNLJPEG.declaresNoHeight(path: source.path) { return .heightFromDNL }
+            // No picture of its own, but perhaps an EXIF thumbnail, as ExifTool shows.
+            if error.code == .undecodable, let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= maxPixels {
+                return .preview(plan)
+            }
             return .done(finish(entry, .failure(error)))
         case .success(let header):
             if let error = header.refusal(path: source.path, maxPixels: maxPixels) {
@@ -197,10 +202,18 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// Decodes and stores one entry; called inside the pool.
-    private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header) -> Thumbnail {
+    private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header, otherwise: ThumbnailError? = nil) -> Thumbnail {
         count(\.renders)
         let result = Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
-        return finish(entry, JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit))
+        let rescued = JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
+        // A photo no decoder can read shows its EXIF thumbnail, when it has one that decodes.
+        if case .failure(let error) = rescued, error.code == .undecodable,
+           let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= limits.maxPixels,
+           case .success(let bytes) = EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit) {
+            return finish(entry, .success(bytes))
+        }
+        if case .failure(let error) = rescued, error.code == .undecodable, let otherwise { return finish(entry, .failure(otherwise)) }
+        return finish(entry, rescued)
     }
 
     /// The step for a rendition made from an embedded JPEG: a raw's preview (in the pool), or a
@@ -211,6 +224,12 @@ public final class ThumbnailCache: Sendable {
         case nil:
             return nil
         case .failure(let error):
+            // A raw with no preview may still hold a picture libvips reads in its TIFF structure
+            // (a DNG's or an IIQ's RGB image in IFD0).
+            if error.code == .noPreview, case .success(let header) = Renderer.inspect(path: source.path) {
+                if let refusal = header.refusal(path: source.path, maxPixels: maxPixels) { return .done(finish(entry, .failure(refusal))) }
+                return .render(header, otherwise: error)
+            }
             return .done(finish(entry, .failure(error)))
         case .success(let plan):
             if plan.pixels > maxPixels {
@@ -219,7 +238,11 @@ public final class ThumbnailCache: Sendable {
                     "The preview in \(source.path) declares \(plan.width)×\(plan.height) pixels, more than the limit of \(maxPixels); it was not decoded."))))
             }
             if entry.size == .tiny && min(plan.width, plan.height) <= 4 * ThumbnailSize.tiny.edge {
-                return .done(renderPreview(entry, source, plan))
+                count(\.renders)
+                let made = EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit)
+                // An EXIF thumbnail that does not decode gives way to the photo itself.
+                if case .failure(let error) = made, error.code == .undecodable { return nil }
+                return .done(finish(entry, made))
             }
             return .preview(plan)
         }

@@ -56,6 +56,15 @@ struct SearchAPITests {
             return database
         }
 
+        /// Writes a JPEG taken at `local` (EXIF form) at a position to `path` in `tree`, then indexes `tree` again.
+        static func add(_ path: String, latitude: Double, longitude: Double, taken local: String,
+                        to tree: TemporaryDirectory, places: PlaceTable) async throws {
+            var fields = ExifFields(dateTimeOriginal: local)
+            fields.setPosition(latitude: latitude, longitude: longitude)
+            try tree.write(path, PhotoFixtures.jpeg(width: 8, height: 8, exif: fields))
+            _ = try await index(tree, places: places)
+        }
+
         /// The server of `database`, its cache in `tree`.
         static func app(database: String, tree: TemporaryDirectory) throws -> some ApplicationProtocol {
             try ShoeboxServer.makeApplication(settings: ServerSettings(

@@ -40,11 +40,9 @@ struct SearchResultTests {
         let library = try PhotoLibrary(databasePath: fixture.database, configuration: .default)
         let state = try LibraryState(library: library)
         #expect(try state.loaded.result(matching: SearchQuery("sintra"), in: library).snapshot.timeline.photos.count == 2)
-        var fields = ExifFields(dateTimeOriginal: "2025:03:20 10:00:00")
-        fields.setPosition(latitude: 38.7990, longitude: -9.3880)
-        try fixture.tree.write("photos/2025/sintra-3.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: fields))
-        let store = try LibraryStore(path: fixture.database, mode: .readWrite)
-        for try await _ in try Indexer(root: fixture.tree.path + "/photos", store: store, places: SearchAPITests.Fixture.table).run() {}
+        try await SearchAPITests.Fixture.add(
+            "photos/2025/sintra-3.jpg", latitude: 38.7990, longitude: -9.3880, taken: "2025:03:20 10:00:00",
+            to: fixture.tree, places: SearchAPITests.Fixture.table)
         #expect(try state.refreshIfChanged())
         #expect(try state.loaded.result(matching: SearchQuery("sintra"), in: library).snapshot.timeline.photos.count == 3)
     }

@@ -93,8 +93,8 @@ struct VideoEndpointTests {
         }
     }
 
-    @Test("AVI, Matroska, MPEG-TS and HEVC are transcoded to H.264/AAC MP4, served with Range",
-          arguments: ["mjpeg.avi", "mpeg4.mkv", "mpeg2.ts", "hevc.mp4"])
+    @Test("AVI, Matroska, MPEG-TS, M2TS and HEVC are transcoded to H.264/AAC MP4, served with Range",
+          arguments: ["mjpeg.avi", "mpeg4.mkv", "mpeg2.ts", "h264.m2ts", "hevc.mp4"])
     func transcoded(name: String) async throws {
         let fixture = try await Self.fixture()
         let id = try Self.id(fixture, name)

@@ -5,8 +5,9 @@ import Thumbnails
 
 /// The corpus's raws whose embedded preview ExifTool extracts as a decodable JPEG
 /// (`exiftool -b -PreviewImage`, `-JpgFromRaw`, `-ThumbnailImage`) get a real picture with that
-/// JPEG's aspect (all are orientation 1); the other raws there are stubs whose "previews" are a
-/// few bytes of filler, and get a placeholder that says `unsupported`.
+/// JPEG's aspect (all are orientation 1), and so do those libvips decodes whole; the other raws
+/// there are stubs whose "previews" are a few bytes of filler, and get a placeholder that says
+/// `unsupported`.
 @Suite(.enabled(if: SharedCorpus.photos != nil, "the shared corpus is not beside the project (set SHOEBOX_CORPUS)"))
 struct CorpusRawPreviewTests {
     /// Path, and the size of the largest JPEG ExifTool finds in it (as stored, orientation 1).
@@ -16,12 +17,18 @@ struct CorpusRawPreviewTests {
         ("exiftool-t-images/Panasonic.rw2", 8, 8),
     ]
 
-    static let stubs = [
-        "exiftool-t-images/DNG.dng", "exiftool-t-images/CanonRaw.cr2", "exiftool-t-images/Nikon.nef",
-        "exiftool-t-images/CanonRaw.cr3",
+    /// Raws without a usable preview whose TIFF structure holds an RGB image libvips reads
+    /// (`vips copy` decodes them), with that image's size.
+    static let decodedWhole: [(String, Int, Int)] = [
+        ("exiftool-t-images/DNG.dng", 8, 8),
+        ("exiftool-t-images/PhaseOne.iiq", 1, 1),
     ]
 
-    @Test(arguments: withPreview)
+    static let stubs = [
+        "exiftool-t-images/CanonRaw.cr2", "exiftool-t-images/Nikon.nef", "exiftool-t-images/CanonRaw.cr3",
+    ]
+
+    @Test(arguments: withPreview + decodedWhole)
     func rawShowsItsPreview(path: String, width: Int, height: Int) async throws {
         let corpus = try #require(SharedCorpus.photos)
         let folder = try TemporaryDirectory()

@@ -10,7 +10,7 @@ struct VideoPosterTests {
     /// (file, display width, display height) of each sample.
     static let samples: [(String, Int, Int)] = [
         ("h264.mp4", 320, 240), ("mjpeg.avi", 320, 240), ("mpeg4.mkv", 320, 240), ("mpeg2.ts", 320, 240),
-        ("rotated.mp4", 240, 320), ("short.mp4", 320, 240), ("hevc.mp4", 320, 240),
+        ("h264.m2ts", 320, 240), ("rotated.mp4", 240, 320), ("short.mp4", 320, 240), ("hevc.mp4", 320, 240),
     ]
 
     @Test("Every sample video gets a real poster of its display shape at both sizes", arguments: samples)

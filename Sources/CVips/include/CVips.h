@@ -55,6 +55,8 @@ VipsImage *shoebox_vips_open_header(const char *path);
 int shoebox_vips_width(VipsImage *image);
 int shoebox_vips_height(VipsImage *image);
 int shoebox_vips_orientation_swaps(VipsImage *image);
+/// The image's EXIF orientation (1–8; 1 when it has none).
+int shoebox_vips_orientation(VipsImage *image);
 
 /// Whether the image has an alpha channel, and its band format.
 int shoebox_vips_has_alpha(VipsImage *image);
