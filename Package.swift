@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
         // Starts libvips before the test runner's threads do (see LibvipsFirst.c).
         .target(name: "LibvipsFirst", dependencies: ["CVips"], path: "Tests/LibvipsFirst"),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoFixtures", "LibvipsFirst"], swiftSettings: strictSettings),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoMetadata", "PhotoFixtures", "LibvipsFirst"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [

@@ -98,6 +98,8 @@ public final class ThumbnailCache: Sendable {
             return pool.runBlocking(pixels: plan.pixels) { renderPreview(entry, source, plan) }
         case .heightFromDNL:
             return pool.runBlocking(pixels: limits.maxPixels) { renderDNL(entry, source, maxPixels: limits.maxPixels) }
+        case .heif(let failure):
+            return pool.runBlocking(pixels: 0) { renderHEIF(entry, source, failure, maxPixels: limits.maxPixels) }
         }
     }
 
@@ -145,6 +147,9 @@ public final class ThumbnailCache: Sendable {
             return await pool.run(pixels: plan.pixels) { self.renderPreview(entry, source, plan) }
         case .heightFromDNL:
             return await pool.run(pixels: maxPixels) { self.renderDNL(entry, source, maxPixels: maxPixels) }
+        case .heif(let failure):
+            // ffmpeg decodes in its own process: none of this one's memory.
+            return await pool.run(pixels: 0) { self.renderHEIF(entry, source, failure, maxPixels: maxPixels) }
         }
     }
 
@@ -162,6 +167,8 @@ public final class ThumbnailCache: Sendable {
         /// A JPEG whose height comes after its first scan (`DNLJPEG`); its size is known only
         /// once the file is read.
         case heightFromDNL
+        /// A HEIF libvips cannot read (`failure`), for ffmpeg to decode (`HEIFFallback`).
+        case heif(ThumbnailError)
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -188,6 +195,8 @@ public final class ThumbnailCache: Sendable {
         switch Renderer.inspect(path: source.path) {
         case .failure(let error):
             if error.code == .undecodable, DNLJPEG.declaresNoHeight(path: source.path) { return .heightFromDNL }
+            // A HEIF libheif refuses, perhaps for ffmpeg to decode.
+            if error.code == .undecodable, videoTool.ffmpeg != nil, HEIFFallback.plan(path: source.path) != nil { return .heif(error) }
             // No picture of its own, but perhaps an EXIF thumbnail, as ExifTool shows.
             if error.code == .undecodable, let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= maxPixels {
                 return .preview(plan)
@@ -205,7 +214,11 @@ public final class ThumbnailCache: Sendable {
     private func render(_ entry: CacheEntry, _ source: ThumbnailSource, _ header: Renderer.Header, otherwise: ThumbnailError? = nil) -> Thumbnail {
         count(\.renders)
         let result = Renderer.render(path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
-        let rescued = JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
+        var rescued = JPEGFallback.rescue(result, path: source.path, header: header, size: entry.size, timeLimit: limits.timeLimit)
+        if case .failure(let error) = rescued {
+            rescued = HEIFFallback.rescue(
+                error, tool: videoTool, path: source.path, size: entry.size, maxPixels: limits.maxPixels, timeLimit: limits.timeLimit)
+        }
         // A photo no decoder can read shows its EXIF thumbnail, when it has one that decodes.
         if case .failure(let error) = rescued, error.code == .undecodable,
            let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= limits.maxPixels,
@@ -258,6 +271,14 @@ public final class ThumbnailCache: Sendable {
     private func renderDNL(_ entry: CacheEntry, _ source: ThumbnailSource, maxPixels: Int64) -> Thumbnail {
         count(\.renders)
         return finish(entry, DNLJPEG.render(path: source.path, size: entry.size, maxPixels: maxPixels, timeLimit: limits.timeLimit))
+    }
+
+    /// Decodes a HEIF libvips refused (`failure`) with ffmpeg and stores the entry; called inside the pool.
+    private func renderHEIF(_ entry: CacheEntry, _ source: ThumbnailSource, _ failure: ThumbnailError, maxPixels: Int64) -> Thumbnail {
+        count(\.renders)
+        let made = HEIFFallback.rescue(
+            failure, tool: videoTool, path: source.path, size: entry.size, maxPixels: maxPixels, timeLimit: limits.timeLimit)
+        return finish(entry, made)
     }
 
     /// Makes and stores a video's poster with ffmpeg; called inside the pool.

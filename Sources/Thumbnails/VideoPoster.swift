@@ -29,10 +29,7 @@ enum VideoPoster {
 
     /// ffmpeg's arguments for the poster of `path` at `size`.
     static func arguments(tool: VideoTool, path: String, container: VideoContainer, size: ThumbnailSize, approach: Approach) -> [String] {
-        let edge = size.edge
-        // A grid size's shorter side is `edge` (as libvips makes them); a preview fits `edge`².
-        let fit = size.isShortEdge ? "increase" : "decrease"
-        let scale = "scale=iw*sar:ih,setsar=1,scale=\(edge):\(edge):force_original_aspect_ratio=\(fit),format=yuvj420p"
+        let scale = "scale=iw*sar:ih,setsar=1," + scaleFilter(size)
         let (filter, frames) = switch approach {
         case .seek: (scale, "1")
         // Frame 0 and the first frame at `seek` or later: of the (one or two) images, the last.
@@ -43,6 +40,13 @@ enum VideoPoster {
             "-map", "0:v:0", "-an", "-sn", "-dn", "-frames:v", frames, "-vf", filter, "-fps_mode", "passthrough",
             "-c:v", "mjpeg", "-q:v", "3", "-f", "mjpeg", "pipe:1",
         ]
+    }
+
+    /// ffmpeg's filter that scales a picture to `size` as libvips would and readies it for JPEG.
+    static func scaleFilter(_ size: ThumbnailSize) -> String {
+        // A grid size's shorter side is `edge` (as libvips makes them); a preview fits `edge`².
+        let fit = size.isShortEdge ? "increase" : "decrease"
+        return "scale=\(size.edge):\(size.edge):force_original_aspect_ratio=\(fit),format=yuvj420p"
     }
 
     /// The poster's JPEG bytes.

@@ -95,10 +95,11 @@ public struct VideoTool: Sendable {
     ///
     /// - Parameters:
     ///   - path: the video concerned, for the errors.
+    ///   - input: bytes written to the tool's standard input (`-i pipe:0`), else it reads none.
     ///   - onLine: called with each line of standard output as it comes (for `-progress pipe:1`);
     ///     the output is then not kept.
     public func run(
-        probe: Bool = false, _ arguments: [String], path: String, timeLimit: Duration,
+        probe: Bool = false, _ arguments: [String], path: String, timeLimit: Duration, input: [UInt8]? = nil,
         onLine: (@Sendable (String) -> Void)? = nil
     ) -> Result<Output, ThumbnailError> {
         guard let tool = probe ? ffprobe : ffmpeg else {
@@ -123,7 +124,8 @@ public struct VideoTool: Sendable {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let feed = input.map { _ in Pipe() }
+        process.standardInput = feed ?? FileHandle.nullDevice
         do {
             try process.run()
         } catch {
@@ -133,6 +135,27 @@ public struct VideoTool: Sendable {
         let stdoutBytes = Mutex<[UInt8]>([])
         let stderrBytes = Mutex<[UInt8]>([])
         let readers = DispatchGroup()
+        if let feed, let input {
+            readers.enter()
+            Thread.detachNewThread {
+                // A tool that stops reading (it failed, or was killed) ends the write with EPIPE;
+                // SIGPIPE, blocked on this thread alone, stays pending and dies with it.
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                let descriptor = feed.fileHandleForWriting.fileDescriptor
+                input.withUnsafeBytes { bytes in
+                    var written = 0
+                    while written < bytes.count {
+                        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                        if count > 0 { written += count } else if count < 0 && errno == EINTR { continue } else { break }
+                    }
+                }
+                try? feed.fileHandleForWriting.close()
+                readers.leave()
+            }
+        }
         readers.enter()
         Thread.detachNewThread {
             let handle = output.fileHandleForReading

@@ -22,6 +22,8 @@ struct HEIFMeta {
     var locations: [Int: Location] = [:]
     var propertyBoxes: [Property] = []
     var associations: [Int: [Int]] = [:]
+    /// `iref`'s references: from an item, by type (`dimg`, `thmb`, `cdsc`…), to items in order.
+    var references: [Int: [FourCC: [Int]]] = [:]
     var itemData: ByteView?
 
     /// The first error met in a child box; the other boxes are still read.
@@ -46,6 +48,8 @@ struct HEIFMeta {
                     try parseProperties(content)
                 case FourCC("idat"):
                     itemData = content
+                case FourCC("iref"):
+                    try parseReferences(content)
                 default:
                     break
                 }
@@ -107,6 +111,24 @@ struct HEIFMeta {
             case 3: itemTypes[Int(try infe.u32(4))] = try infe.fourCC(10)
             default: continue
             }
+        }
+    }
+
+    private mutating func parseReferences(_ content: ByteView) throws(MetadataError) {
+        let wide = try content.u8(0) != 0
+        var total = 0
+        for box in ISOBox.children(of: content, from: 4) {
+            let reference = try content.view(box.contentStart, box.contentSize)
+            let size = wide ? 4 : 2
+            let from = Int(try reference.unsigned(0, size: size))
+            let count = Int(try reference.u16(size))
+            total += count
+            guard total <= Self.maximumItems else { throw .malformed("The HEIF 'iref' box lists more than \(Self.maximumItems) references.") }
+            var targets: [Int] = []
+            for index in 0..<count {
+                targets.append(Int(try reference.unsigned(size + 2 + index * size, size: size)))
+            }
+            references[from, default: [:]][box.type, default: []] += targets
         }
     }
 

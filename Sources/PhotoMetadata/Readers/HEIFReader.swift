@@ -3,7 +3,8 @@ enum HEIFReader {
     /// Largest `meta` box read (real ones take a few KiB, up to some hundreds with many tiles).
     static let maximumMetaSize = 4 * 1024 * 1024
 
-    static func read(_ file: FileBytes, into facts: inout ImageFacts) throws(MetadataError) {
+    /// The file's top-level `meta` box, parsed.
+    static func meta(of file: FileBytes) throws(MetadataError) -> HEIFMeta {
         let top = ISOBox.children(of: file, from: 0, to: file.size, limit: 64)
         guard let metaBox = top.first(where: { $0.type == FourCC("meta") }) else {
             throw .malformed("The HEIF file has no 'meta' box.")
@@ -11,7 +12,11 @@ enum HEIFReader {
         guard metaBox.contentSize <= maximumMetaSize else {
             throw MetadataError(.budgetExceeded, "The HEIF 'meta' box is larger than \(maximumMetaSize) bytes.")
         }
-        let meta = HEIFMeta(try file.view(at: metaBox.contentStart, count: metaBox.contentSize))
+        return HEIFMeta(try file.view(at: metaBox.contentStart, count: metaBox.contentSize))
+    }
+
+    static func read(_ file: FileBytes, into facts: inout ImageFacts) throws(MetadataError) {
+        let meta = try meta(of: file)
         // Without associations (a damaged or missing `ipma`), fall back to the last `ispe`,
         // as ExifTool does.
         let properties = meta.associations.isEmpty ? meta.propertyBoxes.reversed() : meta.primaryItem.map(meta.properties(of:))

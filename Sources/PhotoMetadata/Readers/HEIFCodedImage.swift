@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The coded picture of a HEIF's primary image, laid out for a video decoder (ffmpeg) rather
+/// than libheif: the decoder configuration's parameter sets, then each tile's NAL units, as one
+/// Annex B stream in which every tile is a picture of its own.
+///
+/// For the HEIF files libheif refuses (an H.264 item, which libheif 1.15 cannot decode; a camera's
+/// HEVC that libde265 cannot) while their codec is one ffmpeg decodes.
+public struct HEIFCodedImage: Sendable, Hashable {
+    public enum Codec: String, Sendable, Hashable {
+        /// `hvc1`/`hev1` items: ffmpeg's `hevc` demuxer.
+        case hevc
+        /// `avc1` items: ffmpeg's `h264` demuxer.
+        case h264
+    }
+
+    public var codec: Codec
+    /// Parameter sets and tiles, each NAL unit after a `00 00 00 01` start code.
+    public var stream: [UInt8]
+    /// The grid the tiles fill, in stream order, row by row (1 × 1 for an image of one item).
+    public var columns: Int
+    public var rows: Int
+    /// The picture's size as stored (before `orientation`): the grid's output size, or the item's
+    /// `ispe`; the tiles are cropped to it.
+    public var width: Int
+    public var height: Int
+    /// The EXIF orientation (1–8) that the item's `irot` and `imir` properties amount to.
+    public var orientation: Int
+
+    public var pixels: Int64 { Int64(width) * Int64(height) }
+}
+
+extension MetadataReader {
+    /// Most bytes of coded data gathered (a 100-megapixel HEIF holds some tens of MB).
+    static let maximumCodedHEIF = 512 << 20
+
+    /// The primary image of the HEIF at `path` as an Annex B stream (see `HEIFCodedImage`).
+    ///
+    /// Throws when the file is not HEIF, its primary item is neither an HEVC or H.264 image nor
+    /// a grid of them, or its boxes do not hold together.
+    public func heifCodedImage(atPath path: String) throws(MetadataError) -> HEIFCodedImage {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")
+        }
+        defer { close(descriptor) }
+        let file = try FileBytes(descriptor: descriptor)
+        guard case .isoMedia(let format) = FormatSniffer.container(of: file.head), format == .heic || format == .heif else {
+            throw .malformed("The file is not HEIF.")
+        }
+        return try HEIFCoding.codedImage(meta: try HEIFReader.meta(of: file), file: file, budget: Self.maximumCodedHEIF)
+    }
+}
+
+/// Gathers a HEIF's coded tiles (see `HEIFCodedImage`).
+enum HEIFCoding {
+    static func codedImage(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedImage {
+        guard let primary = meta.primaryItem, let type = meta.itemTypes[primary] else {
+            throw .malformed("The HEIF file names no primary image.")
+        }
+        var tiles = [primary]
+        var columns = 1, rows = 1
+        var size = try spatialExtent(of: primary, meta: meta)
+        if type == FourCC("grid") {
+            guard let location = meta.locations[primary] else { throw .malformed("The HEIF grid has no data.") }
+            let grid = try meta.data(of: location, file: file, limit: 64)
+            let wide = try grid.u8(1) & 1 == 1
+            rows = Int(try grid.u8(2)) + 1
+            columns = Int(try grid.u8(3)) + 1
+            size = wide
+                ? (Int(try grid.u32(4)), Int(try grid.u32(8)))
+                : (Int(try grid.u16(4)), Int(try grid.u16(6)))
+            tiles = meta.references[primary]?[FourCC("dimg")] ?? []
+            guard tiles.count == rows * columns else {
+                throw .malformed("The HEIF grid of \(columns) × \(rows) names \(tiles.count) tiles.")
+            }
+        }
+        guard size.width > 0, size.height > 0 else { throw .malformed("The HEIF image declares no size.") }
+
+        let tileType = meta.itemTypes[tiles[0]]
+        let codec: HEIFCodedImage.Codec
+        let configType: FourCC
+        switch tileType {
+        case FourCC("hvc1"), FourCC("hev1"): (codec, configType) = (.hevc, FourCC("hvcC"))
+        case FourCC("avc1"): (codec, configType) = (.h264, FourCC("avcC"))
+        default: throw .malformed("The HEIF image is coded as '\(tileType.map(\.description) ?? "?")', not HEVC or H.264.")
+        }
+
+        var stream: [UInt8] = []
+        var configured = false
+        for tile in tiles {
+            guard meta.itemTypes[tile] == tileType else { throw .malformed("The HEIF grid mixes codecs.") }
+            guard let config = meta.properties(of: tile).first(where: { $0.type == configType }) else {
+                throw .malformed("A HEIF tile has no '\(configType)' decoder configuration.")
+            }
+            let (parameterSets, lengthSize) = codec == .hevc ? try hevcConfiguration(config.content) : try avcConfiguration(config.content)
+            // Tiles of one grid share their parameter sets; they are written once.
+            if !configured {
+                for unit in parameterSets { stream += startCode + unit.array }
+                configured = true
+            }
+            guard let location = meta.locations[tile] else { throw .malformed("A HEIF tile has no location.") }
+            let data = try meta.data(of: location, file: file, limit: budget - stream.count)
+            try appendUnits(of: data, lengthSize: lengthSize, to: &stream)
+        }
+        return HEIFCodedImage(
+            codec: codec, stream: stream, columns: columns, rows: rows, width: size.width, height: size.height,
+            orientation: orientation(of: meta.properties(of: primary)))
+    }
+
+    static let startCode: [UInt8] = [0, 0, 0, 1]
+
+    /// The `ispe` of `item`, or 0 × 0.
+    private static func spatialExtent(of item: Int, meta: HEIFMeta) throws(MetadataError) -> (width: Int, height: Int) {
+        guard let spatial = meta.properties(of: item).first(where: { $0.type == FourCC("ispe") }) else { return (0, 0) }
+        return (Int(try spatial.content.u32(4)), Int(try spatial.content.u32(8)))
+    }
+
+    /// An `hvcC`'s NAL units (VPS, SPS, PPS, SEI) and the size of the length before each unit.
+    private static func hevcConfiguration(_ config: ByteView) throws(MetadataError) -> ([ByteView], Int) {
+        let lengthSize = Int(try config.u8(21) & 0x03) + 1
+        var units: [ByteView] = []
+        var position = 23
+        for _ in 0..<Int(try config.u8(22)) {
+            let count = Int(try config.u16(position + 1))
+            position += 3
+            for _ in 0..<count {
+                let length = Int(try config.u16(position))
+                units.append(try config.view(position + 2, length))
+                position += 2 + length
+            }
+        }
+        return (units, lengthSize)
+    }
+
+    /// An `avcC`'s SPS and PPS units and the size of the length before each unit.
+    private static func avcConfiguration(_ config: ByteView) throws(MetadataError) -> ([ByteView], Int) {
+        let lengthSize = Int(try config.u8(4) & 0x03) + 1
+        var units: [ByteView] = []
+        var position = 5
+        for mask in [UInt8(0x1F), 0xFF] {
+            let count = Int(try config.u8(position) & mask)
+            position += 1
+            for _ in 0..<count {
+                let length = Int(try config.u16(position))
+                units.append(try config.view(position + 2, length))
+                position += 2 + length
+            }
+        }
+        return (units, lengthSize)
+    }
+
+    /// Appends an item's length-prefixed NAL units with start codes instead.
+    private static func appendUnits(of data: ByteView, lengthSize: Int, to stream: inout [UInt8]) throws(MetadataError) {
+        var position = 0
+        while position + lengthSize <= data.count {
+            let length = Int(try data.unsigned(position, size: lengthSize))
+            guard length > 0, length <= data.count - position - lengthSize else {
+                throw .malformed("A HEIF tile's NAL unit runs past its end.")
+            }
+            stream += startCode + (try data.view(position + lengthSize, length)).array
+            position += lengthSize + length
+        }
+    }
+
+    /// The EXIF orientation of `irot` and `imir`, applied in the order the item lists them.
+    static func orientation(of properties: [HEIFMeta.Property]) -> Int {
+        // Each orientation as the matrix taking stored coordinates (x right, y down) to displayed ones.
+        let exif: [Int: [Int]] = [
+            1: [1, 0, 0, 1], 2: [-1, 0, 0, 1], 3: [-1, 0, 0, -1], 4: [1, 0, 0, -1],
+            5: [0, 1, 1, 0], 6: [0, -1, 1, 0], 7: [0, -1, -1, 0], 8: [0, 1, -1, 0],
+        ]
+        func times(_ a: [Int], _ b: [Int]) -> [Int] {
+            [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]
+        }
+        var matrix = exif[1]!
+        for property in properties {
+            if property.type == FourCC("irot"), let turns = try? property.content.u8(0) & 0x03 {
+                // Quarter turns anticlockwise, as orientation 8 is one.
+                for _ in 0..<turns { matrix = times(exif[8]!, matrix) }
+            } else if property.type == FourCC("imir"), let axis = try? property.content.u8(0) & 0x01 {
+                // 0: about the vertical axis (left and right swap); 1: about the horizontal axis.
+                matrix = times(axis == 0 ? exif[2]! : exif[4]!, matrix)
+            }
+        }
+        return exif.first { $0.value == matrix }?.key ?? 1
+    }
+}
