@@ -47,7 +47,7 @@ enum Renderer {
         close(descriptor)
 
         guard let image = shoebox_vips_open_header(path) else {
-            return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot read \(path): \(Vips.takeError())"))
+            return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot read \(path): \(Vips.takeError(about: path))"))
         }
         defer { shoebox_vips_unref(image) }
         return .success(Header(
@@ -70,7 +70,7 @@ enum Renderer {
             made = encode(thumbnail, path: path, start: start, timeLimit: timeLimit)
             shoebox_vips_unref(thumbnail)
         } else {
-            made = .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError())"))
+            made = .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(path): \(Vips.takeError(about: path))"))
         }
         guard case .failure(let error) = made, error.code == .undecodable else { return made }
         return renderPrimary(path: path, box: box, start: start, timeLimit: timeLimit) ?? made
@@ -83,7 +83,7 @@ enum Renderer {
         path: String, box: (width: Int, height: Int), start: ContinuousClock.Instant, timeLimit: Duration
     ) -> Result<[UInt8], ThumbnailError>? {
         guard let image = shoebox_vips_open_header(path) else {
-            _ = Vips.takeError()
+            _ = Vips.takeError(about: path)
             return nil
         }
         defer { shoebox_vips_unref(image) }
@@ -92,7 +92,7 @@ enum Renderer {
         let stored = (5...8).contains(orientation) ? (box.height, box.width) : (box.width, box.height)
         var thumbnail: OpaquePointer?
         guard shoebox_vips_thumbnail_image(image, &thumbnail, Int32(stored.0), Int32(stored.1), orientation) == 0, let thumbnail else {
-            _ = Vips.takeError()
+            _ = Vips.takeError(about: path)
             return nil
         }
         defer { shoebox_vips_unref(thumbnail) }
@@ -116,7 +116,7 @@ enum Renderer {
             guard shoebox_vips_thumbnail_buffer(memory.baseAddress, memory.count, &image, Int32(stored.0), Int32(stored.1), Int32(orientation)) == 0,
                   let image
             else {
-                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(naming): \(Vips.takeError())"))
+                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot decode \(naming): \(Vips.takeError(about: path))"))
             }
             defer { shoebox_vips_unref(image) }
             return encode(image, path: path, start: start, timeLimit: timeLimit)
@@ -132,7 +132,7 @@ enum Renderer {
         if shoebox_vips_has_alpha(thumbnail) != 0 {
             let white: Double = shoebox_vips_format(thumbnail) == SHOEBOX_VIPS_FORMAT_USHORT ? 65535 : 255
             guard shoebox_vips_flatten(thumbnail, &flattened, white) == 0, let flattened else {
-                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot flatten \(path): \(Vips.takeError())"))
+                return .failure(ThumbnailError(.undecodable, path: path, "libvips cannot flatten \(path): \(Vips.takeError(about: path))"))
             }
             thumbnail = flattened
         }
@@ -141,7 +141,7 @@ enum Renderer {
         var length = 0
         var timedOut: Int32 = 0
         guard shoebox_vips_jpegsave_buffer_within(thumbnail, &buffer, &length, quality, left, &timedOut) == 0, let buffer else {
-            let reason = Vips.takeError()
+            let reason = Vips.takeError(about: path)
             if timedOut != 0 {
                 return .failure(ThumbnailError(
                     .timedOut, path: path, "Decoding \(path) took longer than the limit of \(timeLimit); it was stopped."))

@@ -22,18 +22,23 @@ enum Vips {
         return nil
     }()
 
-    /// Takes and clears libvips's error buffer, as one line.
-    static func takeError() -> String {
+    /// Takes and clears libvips's error buffer, as one line about `path` (see `oneLine`).
+    static func takeError(about path: String? = nil) -> String {
         guard let buffer = shoebox_vips_error_buffer_copy() else { return "unknown libvips error" }
         defer { shoebox_vips_free(buffer) }
-        return oneLine(String(cString: buffer))
+        return oneLine(String(cString: buffer), about: path)
     }
 
     /// libvips's error lines joined with "; ", a line repeated back to back said once with its
     /// count (libjpeg reports "Corrupt JPEG data: 2 extraneous bytes …" once per marker).
-    static func oneLine(_ buffer: String) -> String {
+    ///
+    /// The buffer is one for the whole process, and loaders also write to it when they succeed
+    /// (heifload's "bad seek"): lines that begin with another file's path are another render's,
+    /// and are left out of the message about `path`.
+    static func oneLine(_ buffer: String, about path: String? = nil) -> String {
         var lines: [(text: Substring, count: Int)] = []
         for line in buffer.split(whereSeparator: \.isNewline) {
+            if let path, line.hasPrefix("/"), !line.hasPrefix(path + ":") { continue }
             if line == lines.last?.text { lines[lines.count - 1].count += 1 } else { lines.append((line, 1)) }
         }
         guard !lines.isEmpty else { return "unknown libvips error" }
