@@ -25,7 +25,8 @@ public enum DemoLibrary {
                     dateTimeOriginal: date, subSecTimeOriginal: String(rng.next() % 100),
                     offsetTimeOriginal: "+00:00", orientation: portrait ? 6 : 1,
                     make: "Shoebox", model: "Demo Camera")
-                add("2025/03 Lisbon/DSC_\(number).jpg", PhotoFixtures.jpeg(width: 96, height: 64, exif: exif), date)
+                let hue = Double(number * 47 % 360)  // not from `rng`: the dates stay as they were
+                add("2025/03 Lisbon/DSC_\(number).jpg", PhotoFixtures.scene(width: 96, height: 64, hue: hue, exif: exif), date)
                 number += 1
             }
         }
@@ -48,13 +49,13 @@ public enum DemoLibrary {
             }
         }
         // A scanned print whose scanner wrote only the digitizing date.
-        add("2025/04 Garden/scan-0001.jpg", PhotoFixtures.jpeg(width: 56, height: 80, exif: ExifFields(dateTimeDigitized: "2025:04:20 18:30:00")))
+        add("2025/04 Garden/scan-0001.jpg", PhotoFixtures.scene(width: 56, height: 80, hue: 30, exif: ExifFields(dateTimeDigitized: "2025:04:20 18:30:00")))
 
         // A messaging-app copy: no EXIF, the date is only in the file name.
-        add("phone/IMG_20250412_093015.jpg", PhotoFixtures.jpeg(width: 48, height: 64))
-        add("phone/IMG-20250413-WA0002.jpg", PhotoFixtures.jpeg(width: 64, height: 48))
+        add("phone/IMG_20250412_093015.jpg", PhotoFixtures.scene(width: 48, height: 64, hue: 200))
+        add("phone/IMG-20250413-WA0002.jpg", PhotoFixtures.scene(width: 64, height: 48, hue: 320))
         // A scan: no date anywhere, so the file's modification time is used.
-        add("scans/grandma.jpg", PhotoFixtures.jpeg(width: 80, height: 56))
+        add("scans/grandma.jpg", PhotoFixtures.scene(width: 80, height: 56, hue: 40))
         // A file cut short: indexed as a row with its error.
         add("broken/cut-short.jpg", Array(PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2025:03:09 12:00:00")).prefix(40)))
         // Not a photo: counted and skipped.

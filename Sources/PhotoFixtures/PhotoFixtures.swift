@@ -1,7 +1,8 @@
 /// Builders of small, valid image files, made by the project itself for its tests and benchmarks.
 ///
 /// Every builder returns the whole file. JPEG, PNG, TIFF and WebP files decode to a uniform
-/// mid-grey image; the HEIF file has a valid structure but no coded image data.
+/// mid-grey image (`scene` draws a colour one, for the demo library); the HEIF file has a valid
+/// structure but no coded image data (`codedHEIF` wraps an encoder's pictures).
 public enum PhotoFixtures {
     /// A baseline JPEG of the given pixel size with an APP1 Exif segment holding `exif`, and an
     /// APP1 XMP packet holding `xmp` (the text as given) after it.

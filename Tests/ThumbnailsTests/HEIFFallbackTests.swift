@@ -26,8 +26,9 @@ struct HEIFFallbackTests {
     static let h264 = ["-c:v", "libx264", "-g", "1", "-bf", "0", "-pix_fmt", "yuv420p", "-f", "h264"]
     static let hevc422 = ["-c:v", "libx265", "-pix_fmt", "yuv422p10le", "-x265-params", "log-level=error:keyint=1", "-f", "hevc"]
 
-    /// The colour names at the four quarters' centres of a JPEG (top-left, top-right, bottom-left, bottom-right).
-    static func quarters(_ jpeg: [UInt8]) throws -> (size: (Int, Int), colours: [String]) {
+    /// A JPEG's size and RGB pixels, decoded by ffmpeg (which leaves EXIF orientation alone
+    /// when reading from a pipe as `mjpeg`).
+    static func rgb(_ jpeg: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         let size = try #require(jpegSize(jpeg))
         let arguments = ["-f", "mjpeg", "-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
         let pixels: [UInt8]
@@ -36,6 +37,13 @@ struct HEIFFallbackTests {
         case .failure(let error): throw error
         }
         try #require(pixels.count == size.width * size.height * 3)
+        return (size.width, size.height, pixels)
+    }
+
+    /// The colour names at the four quarters' centres of a JPEG (top-left, top-right, bottom-left, bottom-right).
+    static func quarters(_ jpeg: [UInt8]) throws -> (size: (Int, Int), colours: [String]) {
+        let (width, height, pixels) = try rgb(jpeg)
+        let size = (width: width, height: height)
         let colours = [(1, 1), (3, 1), (1, 3), (3, 3)].map { column, row -> String in
             let at = ((size.height * row / 4) * size.width + size.width * column / 4) * 3
             let (r, g, b) = (Int(pixels[at]), Int(pixels[at + 1]), Int(pixels[at + 2]))
