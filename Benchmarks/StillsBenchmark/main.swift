@@ -10,6 +10,9 @@
 //    EXIF thumbnail as cameras write it) into an empty cache: the `tiny` answers one after
 //    another, then the real thumbnails as the viewer asks for them (all at once, the pool
 //    running one render per core).
+// 3. HEIF through ffmpeg: a 12-megapixel H.264 HEIF grid (libheif 1.15 cannot decode H.264, so
+//    it goes to ffmpeg) against the same picture as HEVC, which libvips decodes (needs ffmpeg
+//    with libx264 and libx265 to make them).
 
 import CVips
 import Foundation
@@ -141,6 +144,54 @@ func run() async throws {
     print(String(format: "  %d real thumbnails, all asked at once (%d cores): %.0f ms — the screen's fill time without tiny",
                  count, ProcessInfo.processInfo.activeProcessorCount, bestFill * 1000))
 
+    // MARK: 3. HEIF through ffmpeg
+
+    try await heifFallback(scratch: scratch)
+}
+
+/// 12-megapixel HEIF grids (4096 × 3072, 8 × 6 tiles of 512², as phones write them) of the same
+/// picture: HEVC, which libvips decodes through libheif, and H.264, which libheif 1.15 cannot
+/// decode, so Shoebox's fallback pipes it to ffmpeg. Previews one after another, each from an
+/// empty cache.
+func heifFallback(scratch: String) async throws {
+    let tool = VideoTool()
+    guard tool.problem == nil else {
+        print("\nHEIF fallback: ffmpeg is not installed, not measured")
+        return
+    }
+    print("\nHEIF: 12 MP grids of 48 tiles, one `preview` each from an empty cache (making them...)")
+    let picture = "testsrc2=s=4096x3072,noise=alls=20:allf=t+u,untile=8x6"
+    var files: [(name: String, path: String)] = []
+    for (name, codec, encoder) in [
+        ("HEVC 8-bit 4:2:0, libvips (libheif)", PhotoFixtures.HEIFCodec.hevc(chromaFormat: 1, bitDepth: 8),
+         ["-c:v", "libx265", "-pix_fmt", "yuv420p", "-crf", "20", "-x265-params", "log-level=error:keyint=1", "-f", "hevc"]),
+        ("H.264 4:2:0, ffmpeg fallback", PhotoFixtures.HEIFCodec.h264,
+         ["-c:v", "libx264", "-g", "1", "-bf", "0", "-crf", "20", "-pix_fmt", "yuv420p", "-f", "h264"]),
+    ] {
+        let arguments = ["-f", "lavfi", "-i", picture, "-frames:v", "48"] + encoder + ["pipe:1"]
+        guard case .success(let output) = tool.run(arguments, path: "lavfi", timeLimit: .seconds(300)) else {
+            print("  ffmpeg could not encode the \(name) grid")
+            return
+        }
+        let path = scratch + "/grid-\(files.count).heic"
+        let file = PhotoFixtures.codedHEIF(stream: output.stdout, codec: codec, columns: 8, width: 4096, height: 3072)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(file))
+        files.append((name, path))
+    }
+    for (index, file) in files.enumerated() {
+        var best = Double.infinity
+        var placeholder: String?
+        for round in 0..<rounds {
+            let cache = ThumbnailCache(directory: scratch + "/heif-cache-\(index)-\(round)")
+            let start = ContinuousClock.now
+            let image = await cache.image(for: source(file.path, id: Int64(index + 1)), size: .preview)
+            best = min(best, seconds(ContinuousClock.now - start))
+            placeholder = image.isPlaceholder ? image.error?.message ?? "no reason" : nil
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        print(String(format: "  %@: %.0f ms (best of %d; %.1f MB%@)", file.name, best * 1000, rounds, Double(size) / 1e6,
+                     placeholder.map { "; placeholder: " + $0 } ?? ""))
+    }
 }
 
 try await run()

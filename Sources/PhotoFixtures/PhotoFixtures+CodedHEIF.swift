@@ -92,17 +92,21 @@ extension PhotoFixtures {
     static func splitPictures(_ stream: [UInt8], codec: HEIFCodec) -> (config: [UInt8], pictures: [[UInt8]]) {
         var parameterSets: [Int: [[UInt8]]] = [:]
         var pictures: [[UInt8]] = []
+        // Encoders may repeat the parameter sets before every picture (x264 does): kept once.
+        func keep(_ unit: [UInt8], type: Int) {
+            if !(parameterSets[type] ?? []).contains(unit) { parameterSets[type, default: []].append(unit) }
+        }
         for unit in annexBUnits(stream) where !unit.isEmpty {
             switch codec {
             case .hevc:
                 let type = Int(unit[0] >> 1) & 0x3F
-                if (32...34).contains(type) { parameterSets[type, default: []].append(unit); continue }
+                if (32...34).contains(type) { keep(unit, type: type); continue }
                 guard type < 32, unit.count > 2 else { continue }
                 // first_slice_segment_in_pic_flag starts a picture.
                 if unit[2] & 0x80 != 0 || pictures.isEmpty { pictures.append([]) }
             case .h264:
                 let type = Int(unit[0] & 0x1F)
-                if type == 7 || type == 8 { parameterSets[type, default: []].append(unit); continue }
+                if type == 7 || type == 8 { keep(unit, type: type); continue }
                 guard type == 1 || type == 5, unit.count > 1 else { continue }
                 // first_mb_in_slice is 0 (ue(v) "1") at a picture's first slice.
                 if unit[1] & 0x80 != 0 || pictures.isEmpty { pictures.append([]) }
