@@ -1,0 +1,146 @@
+/// Camera raws decoded whole by LibRaw, for a raw with no usable preview: none at all (and no
+/// picture libvips reads), or one too small for the rendition asked for (some cameras embed
+/// only 640 px).
+///
+/// LibRaw runs as Debian's `dcraw_emu` (package `libraw-bin`), a child process under the limits
+/// of every tool Shoebox runs (`VideoTool`), so a hostile raw cannot take the server down. It
+/// writes an 8-bit sRGB TIFF (camera white balance, not turned) to its standard output; libvips
+/// shrinks that from memory, applies the file's own EXIF orientation and encodes the JPEG.
+/// A half-size decode (one pixel per 2×2 Bayer block, about four times faster) is used when it
+/// still covers the rendition, which it does for every camera of 12 megapixels or more.
+enum LibRawDecode {
+    /// What LibRaw writes when the sensor data is cut short or broken; it still writes a picture,
+    /// of garbage, so such a decode counts as failed.
+    static let damageReports = ["data corrupted", "Unexpected end of file"]
+
+    /// The most TIFF bytes taken from `dcraw_emu` (a 100-megapixel raw decoded whole, 8-bit RGB).
+    static let maximumBytes = 320 * 1024 * 1024
+
+    /// `dcraw_emu`'s arguments to decode `path`, half-size when `half`.
+    static func arguments(path: String, half: Bool) -> [String] {
+        // -w camera white balance, -o 1 sRGB, -t 0 not turned (libvips turns by the EXIF tag),
+        // -T TIFF, -Z - to standard output.
+        ["-w", "-o", "1", "-t", "0", "-T"] + (half ? ["-h"] : []) + ["-Z", "-", VideoTool.childPath(path)]
+    }
+
+    /// Whether a picture of `width` × `height` (stored orientation; turning swaps both edges)
+    /// is large enough for `size` without upscaling.
+    static func covers(width: Int, height: Int, size: ThumbnailSize) -> Bool {
+        (size.isShortEdge ? min(width, height) : max(width, height)) >= size.edge
+    }
+
+    /// `path` decoded by LibRaw into `size` with `orientation` applied, as JPEG bytes.
+    ///
+    /// Decodes at half size first, then whole when the half is too small for `size` and the
+    /// whole stays within `maxPixels`; a decode larger than `maxPixels` is refused (`tooLarge`).
+    static func render(
+        tool: VideoTool, path: String, orientation: Int, size: ThumbnailSize, maxPixels: Int64, timeLimit: Duration
+    ) -> Result<[UInt8], ThumbnailError> {
+        let start = ContinuousClock.now
+        if let failure = Vips.startFailure {
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
+        }
+        var decoded = decode(tool: tool, path: path, half: true, timeLimit: timeLimit)
+        if case .success(let half) = decoded, !covers(width: half.width, height: half.height, size: size),
+           Int64(half.width) * Int64(half.height) * 4 <= maxPixels {
+            let left = timeLimit - (ContinuousClock.now - start)
+            if case .success(let whole) = decode(tool: tool, path: path, half: false, timeLimit: left) { decoded = .success(whole) }
+        }
+        switch decoded {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let picture):
+            if Int64(picture.width) * Int64(picture.height) > maxPixels {
+                return .failure(ThumbnailError(
+                    .tooLarge, path: path,
+                    "LibRaw decodes \(path) to \(picture.width)×\(picture.height) pixels, more than the limit of \(maxPixels)."))
+            }
+            return Renderer.render(
+                encoded: picture.tiff, width: picture.width, height: picture.height, orientation: orientation,
+                path: path, naming: "LibRaw's decode of \(path)", size: size, start: start, timeLimit: timeLimit)
+        }
+    }
+
+    /// One `dcraw_emu` run: the TIFF it wrote and its size as stored.
+    static func decode(tool: VideoTool, path: String, half: Bool, timeLimit: Duration) -> Result<(tiff: [UInt8], width: Int, height: Int), ThumbnailError> {
+        switch tool.run(.dcrawEmu, arguments(path: path, half: half), path: path, timeLimit: timeLimit) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let output):
+            if let report = output.stderr.split(whereSeparator: \.isNewline).first(where: { line in damageReports.contains { line.contains($0) } }) {
+                return .failure(ThumbnailError(.undecodable, path: path, "LibRaw finds the raw data of \(path) damaged: \(report)"))
+            }
+            guard output.stdout.count <= maximumBytes else {
+                return .failure(ThumbnailError(.tooLarge, path: path, "LibRaw's decode of \(path) is more than \(maximumBytes) bytes."))
+            }
+            guard let ifd = TIFFDirectoryZero(output.stdout), let width = ifd.width, let height = ifd.height, width > 0, height > 0 else {
+                return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no TIFF picture for \(path)."))
+            }
+            return .success((output.stdout, width, height))
+        }
+    }
+}
+
+/// IFD0 of a TIFF structure (a TIFF, or a TIFF-based raw), read entry by entry without
+/// decoding anything: the size of LibRaw's TIFF, whether a raw's IFD0 is its sensor data.
+struct TIFFDirectoryZero {
+    /// ImageWidth, ImageLength and PhotometricInterpretation, when IFD0 has them.
+    var width: Int?
+    var height: Int?
+    var photometric: Int?
+
+    /// PhotometricInterpretation values of sensor data: CFA (Bayer) and LinearRaw. libvips reads
+    /// such an image as a dark grey mosaic.
+    static let sensorData: Set<Int> = [32803, 34892]
+
+    /// Whether IFD0 holds sensor data rather than a picture.
+    var isSensorData: Bool { photometric.map(Self.sensorData.contains) ?? false }
+
+    /// IFD0 read through `read(offset, length)`, which gives nil past the end; nil when the bytes
+    /// are no TIFF structure. At most 4096 entries are looked at.
+    init?(read: (Int, Int) -> [UInt8]?) {
+        guard let header = read(0, 8) else { return nil }
+        let little: Bool
+        switch (header[0], header[1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        func number(_ bytes: ArraySlice<UInt8>) -> Int {
+            (little ? bytes.reversed() : Array(bytes)).reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard number(header[2..<4]) == 42 else { return nil }
+        let ifd = number(header[4..<8])
+        guard let countBytes = read(ifd, 2) else { return nil }
+        let count = min(number(countBytes[0..<2]), 4096)
+        guard let entries = read(ifd + 2, 12 * count) else { return nil }
+        for index in 0..<count {
+            let entry = entries[(12 * index)..<(12 * index + 12)]
+            let start = entry.startIndex
+            let tag = number(entry[start..<start + 2]), type = number(entry[start + 2..<start + 4])
+            let value = type == 3 ? number(entry[start + 8..<start + 10]) : type == 4 ? number(entry[start + 8..<start + 12]) : nil
+            switch tag {
+            case 0x0100: width = value
+            case 0x0101: height = value
+            case 0x0106: photometric = value
+            default: break
+            }
+        }
+    }
+
+    /// IFD0 of a TIFF held in memory.
+    init?(_ bytes: [UInt8]) {
+        self.init { offset, length in
+            guard offset >= 0, length >= 0, offset <= bytes.count - length else { return nil }
+            return Array(bytes[offset..<offset + length])
+        }
+    }
+
+    /// IFD0 of the file at `path`, read with a few small reads.
+    init?(path: String) {
+        self.init { offset, length in
+            guard length > 0 else { return [] }
+            return try? EmbeddedPreview.read(path: path, offset: offset, length: length).get()
+        }
+    }
+}

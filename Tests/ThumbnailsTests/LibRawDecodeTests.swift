@@ -1,0 +1,122 @@
+import Foundation
+import PhotoFixtures
+import Testing
+@testable import Thumbnails
+
+/// Raws with no usable preview are decoded whole by LibRaw's `dcraw_emu` (`LibRawDecode`): a
+/// Bayer DNG that only a raw decoder shows (red on the left, blue on the right, in sensor
+/// samples) comes out in its colours, turned by its EXIF orientation, never upscaled; a preview
+/// too small for the size gives way to LibRaw, except for `tiny`; without the tool, the old
+/// placeholder and small preview. Pictures are checked by their colours (`HEIFFallbackTests.quarters`).
+@Suite(
+    .enabled(if: LibRawTools.tool.dcrawEmu != nil, "dcraw_emu is not installed (Debian: libraw-bin)"),
+    .enabled(if: VideoSamples.available, "ffmpeg is not installed (the colours are read with it)")
+)
+struct LibRawDecodeTests {
+    static let tool = LibRawTools.tool
+    static let withoutLibRaw = LibRawTools.withoutLibRaw
+
+    func cache(_ folder: TemporaryDirectory, tool: VideoTool = LibRawTools.tool) -> ThumbnailCache {
+        ThumbnailCache(directory: folder.path + "/cache", limits: .default, videoTool: tool)
+    }
+
+    @Test func aBayerDNGWithoutPreviewShowsItsColours() async throws {
+        let folder = try TemporaryDirectory()
+        let source = try Scratch.source(path: try folder.write("bayer.dng", PhotoFixtures.cfaDNG(width: 320, height: 240)).path, id: 1)
+        // Its IFD0 is sensor data, which libvips reads only as a grey mosaic.
+        #expect(TIFFDirectoryZero(path: source.path)?.isSensorData == true)
+        let image = await cache(folder).image(for: source, size: .thumbnail)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        let (size, colours) = try HEIFFallbackTests.quarters(image.bytes)
+        // Never larger than the raw (a half-size decode, 160 × 120, would be too small).
+        #expect(size == (320, 240))
+        #expect(colours == ["red", "blue", "red", "blue"])
+    }
+
+    @Test func itsEXIFOrientationIsApplied() async throws {
+        let folder = try TemporaryDirectory()
+        let file = PhotoFixtures.cfaDNG(width: 320, height: 240, orientation: 6)
+        let source = try Scratch.source(path: try folder.write("turned.dng", file).path, id: 2)
+        let image = await cache(folder).image(for: source, size: .preview)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        let (size, colours) = try HEIFFallbackTests.quarters(image.bytes)
+        // A quarter turn clockwise: the left (red) half on top.
+        #expect(size == (240, 320))
+        #expect(colours == ["red", "red", "blue", "blue"])
+    }
+
+    @Test func aPreviewTooSmallGivesWayToLibRawButNotForTiny() async throws {
+        let folder = try TemporaryDirectory()
+        let file = PhotoFixtures.cfaDNG(width: 400, height: 300, preview: (64, 48))
+        let source = try Scratch.source(path: try folder.write("small-preview.dng", file).path, id: 3)
+        let cache = cache(folder)
+        let preview = await cache.image(for: source, size: .preview)
+        #expect(!preview.isPlaceholder, "\(preview.error?.message ?? "")")
+        let (size, colours) = try HEIFFallbackTests.quarters(preview.bytes)
+        #expect(size == (400, 300))
+        #expect(colours == ["red", "blue", "red", "blue"])
+        // `tiny` stays on the fast path: the grey 64 × 48 preview.
+        let tiny = await cache.image(for: source, size: .tiny)
+        #expect(!tiny.isPlaceholder)
+        #expect(jpegSize(tiny.bytes).map { [$0.width, $0.height] } == [64, 48])
+    }
+
+    /// Without `dcraw_emu`: libvips's reading of the Bayer samples as grey, as before; a raw
+    /// libvips cannot decode keeps its `noPreview` placeholder; a small preview is shown.
+    @Test func withoutTheToolEverythingIsAsBefore() async throws {
+        #expect(Self.withoutLibRaw.dcrawEmu == nil)
+        #expect(Self.withoutLibRaw.ffmpeg == Self.tool.ffmpeg)
+        let folder = try TemporaryDirectory()
+        let cache = cache(folder, tool: Self.withoutLibRaw)
+        let bare = try Scratch.source(path: try folder.write("bayer.dng", PhotoFixtures.cfaDNG(width: 320, height: 240)).path, id: 4)
+        let mosaic = await cache.image(for: bare, size: .thumbnail)
+        #expect(!mosaic.isPlaceholder)
+        let (_, colours) = try HEIFFallbackTests.quarters(mosaic.bytes)
+        #expect(!colours.contains("red") && !colours.contains("blue"), "\(colours)")
+        let whole = PhotoFixtures.cfaDNG(width: 320, height: 240)
+        let cut = try Scratch.source(path: try folder.write("cut.dng", Array(whole.prefix(whole.count / 3))).path, id: 5)
+        let placeholder = await cache.image(for: cut, size: .thumbnail)
+        #expect(placeholder.isPlaceholder)
+        #expect(placeholder.error?.code == .noPreview)
+        #expect(placeholder.error?.code.placeholderReason == "unsupported")
+        #expect(placeholder.error?.message.contains("LibRaw") == false)
+        let small = PhotoFixtures.cfaDNG(width: 400, height: 300, preview: (64, 48))
+        let withPreview = try Scratch.source(path: try folder.write("small-preview.dng", small).path, id: 6)
+        let preview = await cache.image(for: withPreview, size: .preview)
+        #expect(!preview.isPlaceholder)
+        #expect(jpegSize(preview.bytes).map { [$0.width, $0.height] } == [64, 48])
+    }
+
+    /// Sensor data cut short: LibRaw still writes a picture (of garbage), which is not shown.
+    @Test func cutShortSensorDataKeepsThePlaceholder() async throws {
+        let folder = try TemporaryDirectory()
+        let whole = PhotoFixtures.cfaDNG(width: 320, height: 240)
+        let source = try Scratch.source(path: try folder.write("cut.dng", Array(whole.prefix(whole.count / 3))).path, id: 7)
+        let image = await cache(folder).image(for: source, size: .thumbnail)
+        #expect(image.isPlaceholder)
+        #expect(image.error?.code == .noPreview)
+        #expect(image.error?.message.contains("LibRaw") == true, "\(image.error?.message ?? "")")
+    }
+
+    /// A half-size decode is taken when it covers the size, a whole one otherwise.
+    @Test func halfSizeWhenItCovers() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("large.dng", PhotoFixtures.cfaDNG(width: 1280, height: 960)).path
+        let half = try LibRawDecode.decode(tool: Self.tool, path: path, half: true, timeLimit: .seconds(30)).get()
+        #expect((half.width, half.height) == (640, 480))
+        #expect(LibRawDecode.covers(width: half.width, height: half.height, size: .thumbnail))
+        #expect(!LibRawDecode.covers(width: half.width, height: half.height, size: .large))
+        #expect(!LibRawDecode.covers(width: half.width, height: half.height, size: .preview))
+        let jpeg = try LibRawDecode.render(tool: Self.tool, path: path, orientation: 1, size: .large, maxPixels: 1 << 30, timeLimit: .seconds(30)).get()
+        #expect(jpegSize(jpeg).map { [$0.width, $0.height] } == [1067, 800])
+    }
+}
+
+/// The tools of these tests: those installed, and the same without `dcraw_emu`.
+enum LibRawTools {
+    static let tool = VideoTool()
+
+    /// As on a machine without libraw-bin: `SHOEBOX_DCRAW_EMU` empty, given to the initializer
+    /// (the process's environment is left alone).
+    static let withoutLibRaw = VideoTool(environment: ProcessInfo.processInfo.environment.merging(["SHOEBOX_DCRAW_EMU": ""]) { $1 })
+}
