@@ -10,6 +10,10 @@
 //    EXIF thumbnail as cameras write it) into an empty cache: the `tiny` answers one after
 //    another, then the real thumbnails as the viewer asks for them (all at once, the pool
 //    running one render per core).
+// 3. LibRaw decodes: a 6000 × 4000 Bayer DNG without a preview (`PhotoFixtures.cfaDNG`, 16-bit
+//    uncompressed) into an empty cache at `thumbnail` and `preview` sizes (dcraw_emu half-size,
+//    then libvips shrinks, turns and encodes), and dcraw_emu alone, half-size against whole.
+//    `--only libraw` runs this part alone; skipped when dcraw_emu (libraw-bin) is not installed.
 
 import CVips
 import Foundation
@@ -24,6 +28,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
 if let problem = ThumbnailCache.decoderProblem { fatalError("libvips: \(problem)") }
 let rounds = option("--rounds", 5)
 let count = option("--count", 60)
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -39,6 +44,9 @@ func run() async throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stills-benchmark-\(getpid())").path
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+    if only == nil || only == "libraw" { try await libRawDecodes(scratch: scratch) }
+    if only == "libraw" { return }
 
     // MARK: 1. Raw previews
 
@@ -141,6 +149,45 @@ func run() async throws {
     print(String(format: "  %d real thumbnails, all asked at once (%d cores): %.0f ms — the screen's fill time without tiny",
                  count, ProcessInfo.processInfo.activeProcessorCount, bestFill * 1000))
 
+}
+
+// MARK: 3. LibRaw decodes
+
+func libRawDecodes(scratch: String) async throws {
+    let tool = VideoTool()
+    guard tool.dcrawEmu != nil else {
+        print("LibRaw decodes: dcraw_emu is not installed (Debian: libraw-bin); skipped\n")
+        return
+    }
+    let path = scratch + "/bayer.dng"
+    let file = PhotoFixtures.cfaDNG(width: 6000, height: 4000, orientation: 6)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(file))
+    print("LibRaw decodes: a 6000 × 4000 Bayer DNG without a preview (\(file.count / 1_000_000) MB, uncompressed)")
+    for size in [ThumbnailSize.thumbnail, .preview] {
+        var best = Double.infinity
+        var placeholder = false
+        for round in 0..<rounds {
+            let cache = ThumbnailCache(directory: scratch + "/libraw-cache-\(size)-\(round)")
+            let start = ContinuousClock.now
+            let image = await cache.image(for: source(path, id: 1), size: size)
+            best = min(best, seconds(ContinuousClock.now - start))
+            placeholder = placeholder || image.isPlaceholder
+        }
+        print("  \(size.rawValue) through the cache: " + String(format: "%.0f ms", best * 1000) + " (best of \(rounds)\(placeholder ? "; PLACEHOLDER" : ""))")
+    }
+    for half in [true, false] {
+        var best = Double.infinity
+        var bytes = 0
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            let output = try tool.run(.dcrawEmu, ["-w", "-o", "1", "-t", "0", "-T"] + (half ? ["-h"] : []) + ["-Z", "-", path],
+                                      path: path, timeLimit: .seconds(120)).get()
+            best = min(best, seconds(ContinuousClock.now - start))
+            bytes = output.stdout.count
+        }
+        print("  dcraw_emu \(half ? "-h (half-size)" : "whole"): " + String(format: "%.0f ms", best * 1000) + ", \(bytes / 1_000_000) MB of TIFF (best of \(rounds))")
+    }
+    print("")
 }
 
 try await run()

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Camera raws decoded whole by LibRaw, for a raw with no usable preview: none at all (and no
 /// picture libvips reads), or one too small for the rendition asked for (some cameras embed
 /// only 640 px).
@@ -9,6 +15,11 @@
 /// A half-size decode (one pixel per 2×2 Bayer block, about four times faster) is used when it
 /// still covers the rendition, which it does for every camera of 12 megapixels or more.
 enum LibRawDecode {
+    /// Fewest file bytes per 8 sensor pixels, one bit a pixel: the most compressed raws (lossy
+    /// CR3, ARW) keep several. LibRaw decodes a file cut far shorter (ExifTool's raw stubs keep
+    /// a header and a few bytes) into stripes without a warning, so such a file counts as damaged.
+    static let leastBytesPerEightPixels = 1
+
     /// What LibRaw writes when the sensor data is cut short or broken; it still writes a picture,
     /// of garbage, so such a decode counts as failed.
     static let damageReports = ["data corrupted", "Unexpected end of file"]
@@ -74,11 +85,25 @@ enum LibRawDecode {
                 return .failure(ThumbnailError(.tooLarge, path: path, "LibRaw's decode of \(path) is more than \(maximumBytes) bytes."))
             }
             guard let ifd = TIFFDirectoryZero(output.stdout), let width = ifd.width, let height = ifd.height, width > 0, height > 0 else {
-                return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no TIFF picture for \(path)."))
+                let reason = output.stderr.split(whereSeparator: \.isNewline).last.map { ": " + $0 } ?? "."
+                return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no picture for \(path)\(reason)"))
+            }
+            let sensorPixels = Int64(width) * Int64(height) * (half ? 4 : 1)
+            if let bytes = fileSize(path), bytes * 8 < sensorPixels * Int64(leastBytesPerEightPixels) {
+                return .failure(ThumbnailError(
+                    .undecodable, path: path,
+                    "\(path) is \(bytes) bytes, too few for the sensor data of \(sensorPixels) pixels LibRaw decodes it to: it is cut short."))
             }
             return .success((output.stdout, width, height))
         }
     }
+}
+
+/// The size in bytes of the file at `path`, or nil when it cannot be read.
+private func fileSize(_ path: String) -> Int64? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Int64(status.st_size)
 }
 
 /// IFD0 of a TIFF structure (a TIFF, or a TIFF-based raw), read entry by entry without
