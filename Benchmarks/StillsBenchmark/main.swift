@@ -165,15 +165,15 @@ func libRawDecodes(scratch: String) async throws {
     print("LibRaw decodes: a 6000 × 4000 Bayer DNG without a preview (\(file.count / 1_000_000) MB, uncompressed)")
     for size in [ThumbnailSize.thumbnail, .preview] {
         var best = Double.infinity
-        var placeholder = false
+        var placeholder: String?
         for round in 0..<rounds {
             let cache = ThumbnailCache(directory: scratch + "/libraw-cache-\(size)-\(round)")
             let start = ContinuousClock.now
             let image = await cache.image(for: source(path, id: 1), size: size)
             best = min(best, seconds(ContinuousClock.now - start))
-            placeholder = placeholder || image.isPlaceholder
+            if image.isPlaceholder { placeholder = image.error?.message ?? "a placeholder" }
         }
-        print("  \(size.rawValue) through the cache: " + String(format: "%.0f ms", best * 1000) + " (best of \(rounds)\(placeholder ? "; PLACEHOLDER" : ""))")
+        print("  \(size.rawValue) through the cache: " + String(format: "%.0f ms", best * 1000) + " (best of \(rounds))" + (placeholder.map { "; PLACEHOLDER: " + $0 } ?? ""))
     }
     for half in [true, false] {
         var best = Double.infinity

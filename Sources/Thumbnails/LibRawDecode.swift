@@ -10,8 +10,9 @@ import Darwin
 ///
 /// LibRaw runs as Debian's `dcraw_emu` (package `libraw-bin`), a child process under the limits
 /// of every tool Shoebox runs (`VideoTool`), so a hostile raw cannot take the server down. It
-/// writes an 8-bit sRGB TIFF (camera white balance, not turned) to its standard output; libvips
-/// shrinks that from memory, applies the file's own EXIF orientation and encodes the JPEG.
+/// writes an 8-bit sRGB TIFF (camera white balance) to its standard output, turned by the file's
+/// own EXIF orientation as Shoebox reads it (`-t`: libvips cannot turn a TIFF it reads from
+/// memory in order, "out of order read"); libvips shrinks that and encodes the JPEG.
 /// A half-size decode (one pixel per 2×2 Bayer block, about four times faster) is used when it
 /// still covers the rendition, which it does for every camera of 12 megapixels or more.
 enum LibRawDecode {
@@ -27,14 +28,21 @@ enum LibRawDecode {
     /// The most TIFF bytes taken from `dcraw_emu` (a 100-megapixel raw decoded whole, 8-bit RGB).
     static let maximumBytes = 320 * 1024 * 1024
 
-    /// `dcraw_emu`'s arguments to decode `path`, half-size when `half`.
-    static func arguments(path: String, half: Bool) -> [String] {
-        // -w camera white balance, -o 1 sRGB, -t 0 not turned (libvips turns by the EXIF tag),
-        // -T TIFF, -Z - to standard output.
-        ["-w", "-o", "1", "-t", "0", "-T"] + (half ? ["-h"] : []) + ["-Z", "-", VideoTool.childPath(path)]
+    /// `dcraw_emu`'s arguments to decode `path`, half-size when `half`, turned by `orientation`.
+    static func arguments(path: String, half: Bool, orientation: Int) -> [String] {
+        // -w camera white balance, -o 1 sRGB, -t its flip, -T TIFF, -Z - to standard output.
+        ["-w", "-o", "1", "-t", String(flip(orientation: orientation)), "-T"] + (half ? ["-h"] : [])
+            + ["-Z", "-", VideoTool.childPath(path)]
     }
 
-    /// Whether a picture of `width` × `height` (stored orientation; turning swaps both edges)
+    /// LibRaw's flip (bit 0 mirrors left to right, bit 1 top to bottom, bit 2 swaps the axes
+    /// first) for an EXIF orientation, as dcraw maps the TIFF tag; 0 for none or an unknown one.
+    static func flip(orientation: Int) -> Int {
+        let flips = [1: 0, 2: 1, 3: 3, 4: 2, 5: 4, 6: 6, 7: 7, 8: 5]
+        return flips[orientation] ?? 0
+    }
+
+    /// Whether a picture of `width` × `height` (either orientation: turning swaps both edges)
     /// is large enough for `size` without upscaling.
     static func covers(width: Int, height: Int, size: ThumbnailSize) -> Bool {
         (size.isShortEdge ? min(width, height) : max(width, height)) >= size.edge
@@ -51,11 +59,13 @@ enum LibRawDecode {
         if let failure = Vips.startFailure {
             return .failure(ThumbnailError(.decoderUnavailable, path: path, "libvips could not start: \(failure)"))
         }
-        var decoded = decode(tool: tool, path: path, half: true, timeLimit: timeLimit)
+        var decoded = decode(tool: tool, path: path, half: true, orientation: orientation, timeLimit: timeLimit)
         if case .success(let half) = decoded, !covers(width: half.width, height: half.height, size: size),
            Int64(half.width) * Int64(half.height) * 4 <= maxPixels {
             let left = timeLimit - (ContinuousClock.now - start)
-            if case .success(let whole) = decode(tool: tool, path: path, half: false, timeLimit: left) { decoded = .success(whole) }
+            if case .success(let whole) = decode(tool: tool, path: path, half: false, orientation: orientation, timeLimit: left) {
+                decoded = .success(whole)
+            }
         }
         switch decoded {
         case .failure(let error):
@@ -67,14 +77,16 @@ enum LibRawDecode {
                     "LibRaw decodes \(path) to \(picture.width)×\(picture.height) pixels, more than the limit of \(maxPixels)."))
             }
             return Renderer.render(
-                encoded: picture.tiff, width: picture.width, height: picture.height, orientation: orientation,
+                encoded: picture.tiff, width: picture.width, height: picture.height, orientation: 1,
                 path: path, naming: "LibRaw's decode of \(path)", size: size, start: start, timeLimit: timeLimit)
         }
     }
 
-    /// One `dcraw_emu` run: the TIFF it wrote and its size as stored.
-    static func decode(tool: VideoTool, path: String, half: Bool, timeLimit: Duration) -> Result<(tiff: [UInt8], width: Int, height: Int), ThumbnailError> {
-        switch tool.run(.dcrawEmu, arguments(path: path, half: half), path: path, timeLimit: timeLimit) {
+    /// One `dcraw_emu` run: the TIFF it wrote, turned by `orientation`, and its size.
+    static func decode(
+        tool: VideoTool, path: String, half: Bool, orientation: Int = 1, timeLimit: Duration
+    ) -> Result<(tiff: [UInt8], width: Int, height: Int), ThumbnailError> {
+        switch tool.run(.dcrawEmu, arguments(path: path, half: half, orientation: orientation), path: path, timeLimit: timeLimit) {
         case .failure(let error):
             return .failure(error)
         case .success(let output):

@@ -33,15 +33,35 @@ struct LibRawDecodeTests {
         #expect(colours == ["red", "blue", "red", "blue"])
     }
 
-    @Test func itsEXIFOrientationIsApplied() async throws {
+    /// The colours at the quarters (top-left, top-right, bottom-left, bottom-right) of the
+    /// 320 × 240 raw, red on the left, blue on the right, shown by each EXIF orientation.
+    static let turned: [(orientation: Int, colours: [String])] = [
+        (3, ["blue", "red", "blue", "red"]), (6, ["red", "red", "blue", "blue"]), (8, ["blue", "blue", "red", "red"]),
+        (2, ["blue", "red", "blue", "red"]), (5, ["red", "red", "blue", "blue"]), (7, ["blue", "blue", "red", "red"]),
+    ]
+
+    @Test(arguments: LibRawDecodeTests.turned)
+    func itsEXIFOrientationIsApplied(_ turn: (orientation: Int, colours: [String])) async throws {
         let folder = try TemporaryDirectory()
-        let file = PhotoFixtures.cfaDNG(width: 320, height: 240, orientation: 6)
+        let file = PhotoFixtures.cfaDNG(width: 320, height: 240, orientation: turn.orientation)
         let source = try Scratch.source(path: try folder.write("turned.dng", file).path, id: 2)
         let image = await cache(folder).image(for: source, size: .preview)
         #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
         let (size, colours) = try HEIFFallbackTests.quarters(image.bytes)
-        // A quarter turn clockwise: the left (red) half on top.
-        #expect(size == (240, 320))
+        #expect(turn.orientation < 5 ? size == (320, 240) : size == (240, 320))
+        #expect(colours == turn.colours)
+    }
+
+    /// A camera-sized raw turned a quarter, at a size the half-size decode covers (libvips cannot
+    /// turn a TIFF it reads in order from memory, so LibRaw turns it).
+    @Test func aLargeTurnedRawAtPreviewSize() async throws {
+        let folder = try TemporaryDirectory()
+        let file = PhotoFixtures.cfaDNG(width: 2400, height: 1600, orientation: 6)
+        let source = try Scratch.source(path: try folder.write("large-turned.dng", file).path, id: 8)
+        let image = await cache(folder).image(for: source, size: .preview)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        let (size, colours) = try HEIFFallbackTests.quarters(image.bytes)
+        #expect(size == (1067, 1600))
         #expect(colours == ["red", "red", "blue", "blue"])
     }
 
