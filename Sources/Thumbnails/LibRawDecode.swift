@@ -96,8 +96,16 @@ enum LibRawDecode {
             guard output.stdout.count <= maximumBytes else {
                 return .failure(ThumbnailError(.tooLarge, path: path, "LibRaw's decode of \(path) is more than \(maximumBytes) bytes."))
             }
-            guard let ifd = TIFFDirectoryZero(output.stdout), let width = ifd.width, let height = ifd.height, width > 0, height > 0 else {
+            let ifd = TIFFDirectoryZero(output.stdout)
+            guard let ifd, let width = ifd.width, let height = ifd.height, width > 0, height > 0 else {
+                // dcraw_emu exits 0 when it fails; its reason is on its error output. When an
+                // allocation fails under the address-space limit it writes, without a word, a
+                // TIFF of 0 × 0 pixels (seen with a 48 MB DNG under 64 MiB).
                 let reason = output.stderr.split(whereSeparator: \.isNewline).last.map { ": " + $0 } ?? "."
+                if ifd != nil || VideoTool.allocationFailures.contains(where: output.stderr.contains) {
+                    return .failure(ThumbnailError(
+                        .tooLarge, path: path, "dcraw_emu needs more memory than its limit of \(tool.memoryLimit >> 20) MiB for \(path)\(reason)"))
+                }
                 return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no picture for \(path)\(reason)"))
             }
             let sensorPixels = Int64(width) * Int64(height) * (half ? 4 : 1)

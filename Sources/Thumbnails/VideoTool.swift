@@ -42,7 +42,8 @@ public struct VideoTool: Sendable {
         }
         self.init(
             ffmpeg: find("ffmpeg", override: "SHOEBOX_FFMPEG"), ffprobe: find("ffprobe", override: "SHOEBOX_FFPROBE"),
-            dcrawEmu: find("dcraw_emu", override: "SHOEBOX_DCRAW_EMU"), prlimit: Self.locate("prlimit", path: environment["PATH"]), memoryLimit: memoryLimit, threads: threads)
+            dcrawEmu: find("dcraw_emu", override: "SHOEBOX_DCRAW_EMU"), prlimit: Self.locate("prlimit", path: environment["PATH"]),
+            memoryLimit: memoryLimit, threads: threads)
     }
 
     public init(

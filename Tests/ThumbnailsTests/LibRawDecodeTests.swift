@@ -118,6 +118,55 @@ struct LibRawDecodeTests {
         #expect(image.error?.message.contains("LibRaw") == true, "\(image.error?.message ?? "")")
     }
 
+    /// ExifTool's `Panasonic.rw2` (12 KB, an 8 × 8 preview, no sensor data) is decoded by LibRaw
+    /// into stripes without a warning; too small for its sensor, it keeps showing its preview.
+    @Test(.enabled(if: SharedCorpus.photos != nil, "the shared corpus is not beside the project (set SHOEBOX_CORPUS)"))
+    func aRawStubShowsItsPreviewNotStripes() async throws {
+        let corpus = try #require(SharedCorpus.photos)
+        let path = corpus.appendingPathComponent("photos/exiftool-t-images/Panasonic.rw2").path
+        let source = try Scratch.source(path: path, id: 9)
+        #expect(throws: ThumbnailError.self) { try LibRawDecode.decode(tool: Self.tool, path: path, half: true, timeLimit: .seconds(30)).get() }
+        let folder = try TemporaryDirectory()
+        let image = await cache(folder).image(for: source, size: .preview)
+        #expect(!image.isPlaceholder)
+        #expect(jpegSize(image.bytes).map { [$0.width, $0.height] } == [8, 8])
+    }
+
+    /// dcraw_emu runs under the tools' address-space limit: a raw that needs more is refused as
+    /// too large, not taken for a damaged one.
+    @Test func overTheMemoryLimitIsTooLarge() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("big.dng", PhotoFixtures.cfaDNG(width: 6000, height: 4000)).path
+        let small = VideoTool(memoryLimit: 64 << 20)
+        try #require(small.prlimit != nil, "prlimit (util-linux) is not installed")
+        let result = LibRawDecode.decode(tool: small, path: path, half: true, timeLimit: .seconds(30))
+        guard case .failure(let error) = result else {
+            Issue.record("decoded within 64 MiB")
+            return
+        }
+        #expect(error.code == .tooLarge, "\(error.message)")
+    }
+
+    /// A dcraw_emu that crashes (here a script that kills itself with SIGSEGV, as a hostile raw
+    /// might make LibRaw do) costs a placeholder or the small preview, never the server.
+    @Test func aCrashingDecoderLeavesThePlaceholderOrThePreview() async throws {
+        let folder = try TemporaryDirectory()
+        let script = try folder.write("dcraw_emu", Array("#!/bin/sh\nkill -SEGV $$\n".utf8))
+        try #require(chmod(script.path, 0o755) == 0)
+        let tool = VideoTool(ffmpeg: Self.tool.ffmpeg, ffprobe: Self.tool.ffprobe, dcrawEmu: script.path, prlimit: Self.tool.prlimit)
+        let cache = cache(folder, tool: tool)
+        let bare = try Scratch.source(path: try folder.write("bayer.dng", PhotoFixtures.cfaDNG(width: 320, height: 240)).path, id: 10)
+        let placeholder = await cache.image(for: bare, size: .thumbnail)
+        #expect(placeholder.isPlaceholder)
+        #expect(placeholder.error?.code == .noPreview)
+        #expect(placeholder.error?.message.contains("signal \(SIGSEGV)") == true, "\(placeholder.error?.message ?? "")")
+        let small = PhotoFixtures.cfaDNG(width: 400, height: 300, preview: (64, 48))
+        let withPreview = try Scratch.source(path: try folder.write("small-preview.dng", small).path, id: 11)
+        let preview = await cache.image(for: withPreview, size: .preview)
+        #expect(!preview.isPlaceholder)
+        #expect(jpegSize(preview.bytes).map { [$0.width, $0.height] } == [64, 48])
+    }
+
     /// A half-size decode is taken when it covers the size, a whole one otherwise.
     @Test func halfSizeWhenItCovers() throws {
         let folder = try TemporaryDirectory()
