@@ -10,9 +10,13 @@
 //    EXIF thumbnail as cameras write it) into an empty cache: the `tiny` answers one after
 //    another, then the real thumbnails as the viewer asks for them (all at once, the pool
 //    running one render per core).
-// 3. HEIF through ffmpeg: a 12-megapixel H.264 HEIF grid (libheif 1.15 cannot decode H.264, so
+// 3. LibRaw decodes: a 6000 × 4000 Bayer DNG without a preview (`PhotoFixtures.cfaDNG`, 16-bit
+//    uncompressed) into an empty cache at `thumbnail` and `preview` sizes (dcraw_emu half-size,
+//    then libvips shrinks, turns and encodes), and dcraw_emu alone, half-size against whole.
+//    `--only libraw` runs this part alone; skipped when dcraw_emu (libraw-bin) is not installed.
+// 4. HEIF through ffmpeg: a 12-megapixel H.264 HEIF grid (libheif 1.15 cannot decode H.264, so
 //    it goes to ffmpeg) against the same picture as HEVC, which libvips decodes (needs ffmpeg
-//    with libx264 and libx265 to make them).
+//    with libx264 and libx265 to make them). `--only heif` runs this part alone.
 
 import CVips
 import Foundation
@@ -27,6 +31,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
 if let problem = ThumbnailCache.decoderProblem { fatalError("libvips: \(problem)") }
 let rounds = option("--rounds", 5)
 let count = option("--count", 60)
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -42,6 +47,10 @@ func run() async throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stills-benchmark-\(getpid())").path
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+    if only == "heif" { return try await heifFallback(scratch: scratch) }
+    if only == nil || only == "libraw" { try await libRawDecodes(scratch: scratch) }
+    if only == "libraw" { return }
 
     // MARK: 1. Raw previews
 
@@ -144,7 +153,7 @@ func run() async throws {
     print(String(format: "  %d real thumbnails, all asked at once (%d cores): %.0f ms — the screen's fill time without tiny",
                  count, ProcessInfo.processInfo.activeProcessorCount, bestFill * 1000))
 
-    // MARK: 3. HEIF through ffmpeg
+    // MARK: 4. HEIF through ffmpeg
 
     try await heifFallback(scratch: scratch)
 }
@@ -192,6 +201,45 @@ func heifFallback(scratch: String) async throws {
         print(String(format: "  %@: %.0f ms (best of %d; %.1f MB%@)", file.name, best * 1000, rounds, Double(size) / 1e6,
                      placeholder.map { "; placeholder: " + $0 } ?? ""))
     }
+}
+
+// MARK: 3. LibRaw decodes
+
+func libRawDecodes(scratch: String) async throws {
+    let tool = VideoTool()
+    guard tool.dcrawEmu != nil else {
+        print("LibRaw decodes: dcraw_emu is not installed (Debian: libraw-bin); skipped\n")
+        return
+    }
+    let path = scratch + "/bayer.dng"
+    let file = PhotoFixtures.cfaDNG(width: 6000, height: 4000, orientation: 6)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(file))
+    print("LibRaw decodes: a 6000 × 4000 Bayer DNG without a preview (\(file.count / 1_000_000) MB, uncompressed)")
+    for size in [ThumbnailSize.thumbnail, .preview] {
+        var best = Double.infinity
+        var placeholder: String?
+        for round in 0..<rounds {
+            let cache = ThumbnailCache(directory: scratch + "/libraw-cache-\(size)-\(round)")
+            let start = ContinuousClock.now
+            let image = await cache.image(for: source(path, id: 1), size: size)
+            best = min(best, seconds(ContinuousClock.now - start))
+            if image.isPlaceholder { placeholder = image.error?.message ?? "a placeholder" }
+        }
+        print("  \(size.rawValue) through the cache: " + String(format: "%.0f ms", best * 1000) + " (best of \(rounds))" + (placeholder.map { "; PLACEHOLDER: " + $0 } ?? ""))
+    }
+    for half in [true, false] {
+        var best = Double.infinity
+        var bytes = 0
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            let output = try tool.run(.dcrawEmu, ["-w", "-o", "1", "-t", "0", "-T"] + (half ? ["-h"] : []) + ["-Z", "-", path],
+                                      path: path, timeLimit: .seconds(120)).get()
+            best = min(best, seconds(ContinuousClock.now - start))
+            bytes = output.stdout.count
+        }
+        print("  dcraw_emu \(half ? "-h (half-size)" : "whole"): " + String(format: "%.0f ms", best * 1000) + ", \(bytes / 1_000_000) MB of TIFF (best of \(rounds))")
+    }
+    print("")
 }
 
 try await run()

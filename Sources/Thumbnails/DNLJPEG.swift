@@ -87,7 +87,7 @@ enum DNLJPEG {
         }
         let orientation = (try? MetadataReader().read(atPath: path))?.orientation.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
         return Renderer.render(
-            jpeg: patched.bytes, width: patched.width, height: patched.height, orientation: orientation,
+            encoded: patched.bytes, width: patched.width, height: patched.height, orientation: orientation,
             path: path, naming: path, size: size, start: start, timeLimit: timeLimit)
     }
 }

@@ -47,6 +47,11 @@ enum EmbeddedPreview {
         return Plan(jpeg: largest, orientation: found.orientation)
     }
 
+    /// The EXIF orientation (1–8) of `path`, which applies to every picture in it; 1 when unknown.
+    static func orientation(path: String) -> Int {
+        (try? MetadataReader().embeddedJPEGs(atPath: path))?.orientation ?? 1
+    }
+
     /// Reads and decodes the planned JPEG into `size`, orientation applied, as JPEG bytes.
     static func render(path: String, plan: Plan, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
         let start = ContinuousClock.now
@@ -60,7 +65,7 @@ enum EmbeddedPreview {
         case .failure(let error): return .failure(error)
         }
         return Renderer.render(
-            jpeg: bytes, width: plan.width, height: plan.height, orientation: plan.orientation,
+            encoded: bytes, width: plan.width, height: plan.height, orientation: plan.orientation,
             path: path, naming: "the JPEG embedded in \(path)", size: size, start: start, timeLimit: timeLimit)
     }
 

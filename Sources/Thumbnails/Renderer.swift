@@ -101,10 +101,11 @@ enum Renderer {
         return result
     }
 
-    /// Decodes a JPEG held in memory, `width`×`height` as stored, into `size` with `orientation`
-    /// applied (its own tag ignored), as JPEG bytes; `naming` is the image in error messages.
+    /// Decodes an image held in memory (an embedded JPEG, LibRaw's TIFF), `width`×`height` as
+    /// stored, into `size` with `orientation` applied (its own tag ignored), as JPEG bytes;
+    /// `naming` is the image in error messages.
     static func render(
-        jpeg bytes: [UInt8], width: Int, height: Int, orientation: Int, path: String, naming: String,
+        encoded bytes: [UInt8], width: Int, height: Int, orientation: Int, path: String, naming: String,
         size: ThumbnailSize, start: ContinuousClock.Instant, timeLimit: Duration
     ) -> Result<[UInt8], ThumbnailError> {
         let swapped = (5...8).contains(orientation)

@@ -100,6 +100,10 @@ public final class ThumbnailCache: Sendable {
             return pool.runBlocking(pixels: limits.maxPixels) { renderDNL(entry, source, maxPixels: limits.maxPixels) }
         case .heif(let failure):
             return pool.runBlocking(pixels: 0) { renderHEIF(entry, source, failure, maxPixels: limits.maxPixels) }
+        case .libRaw(let preview, let otherwise):
+            return pool.runBlocking(pixels: limits.maxPixels / 4) {
+                renderLibRaw(entry, source, preview: preview, otherwise: otherwise, maxPixels: limits.maxPixels)
+            }
         }
     }
 
@@ -150,6 +154,11 @@ public final class ThumbnailCache: Sendable {
         case .heif(let failure):
             // ffmpeg decodes in its own process: none of this one's memory.
             return await pool.run(pixels: 0) { self.renderHEIF(entry, source, failure, maxPixels: maxPixels) }
+        case .libRaw(let preview, let otherwise):
+            // LibRaw decodes in its own process; libvips here holds its TIFF, most often a half-size one.
+            return await pool.run(pixels: maxPixels / 4) {
+                self.renderLibRaw(entry, source, preview: preview, otherwise: otherwise, maxPixels: maxPixels)
+            }
         }
     }
 
@@ -169,6 +178,10 @@ public final class ThumbnailCache: Sendable {
         case heightFromDNL
         /// A HEIF libvips cannot read (`failure`), for ffmpeg to decode (`HEIFFallback`).
         case heif(ThumbnailError)
+        /// A raw for LibRaw to decode whole (`LibRawDecode`): its preview is too small for the
+        /// size (then shown if LibRaw fails), or it has none and libvips reads no picture in it
+        /// (then `otherwise` is the failure kept if LibRaw fails).
+        case libRaw(preview: EmbeddedPreview.Plan?, otherwise: ThumbnailError?)
     }
 
     /// The entry from disk, its remembered failure, or the header check; everything but decoding.
@@ -225,7 +238,13 @@ public final class ThumbnailCache: Sendable {
            case .success(let bytes) = EmbeddedPreview.render(path: source.path, plan: plan, size: entry.size, timeLimit: limits.timeLimit) {
             return finish(entry, .success(bytes))
         }
-        if case .failure(let error) = rescued, error.code == .undecodable, let otherwise { return finish(entry, .failure(otherwise)) }
+        if case .failure(let error) = rescued, error.code == .undecodable, let otherwise {
+            // A raw with no preview whose TIFF image libvips could not decode: LibRaw's turn.
+            if otherwise.code == .noPreview, videoTool.dcrawEmu != nil {
+                return finish(entry, libRaw(source, preview: nil, otherwise: otherwise, size: entry.size, maxPixels: limits.maxPixels))
+            }
+            return finish(entry, .failure(otherwise))
+        }
         return finish(entry, rescued)
     }
 
@@ -237,12 +256,19 @@ public final class ThumbnailCache: Sendable {
         case nil:
             return nil
         case .failure(let error):
+            // Sensor data in IFD0 (a DNG's Bayer image), which libvips reads as a grey mosaic:
+            // LibRaw decodes it, when it is installed.
+            if error.code == .noPreview, videoTool.dcrawEmu != nil, TIFFDirectoryZero(path: source.path)?.isSensorData == true {
+                return .libRaw(preview: nil, otherwise: error)
+            }
             // A raw with no preview may still hold a picture libvips reads in its TIFF structure
             // (a DNG's or an IIQ's RGB image in IFD0).
             if error.code == .noPreview, case .success(let header) = Renderer.inspect(path: source.path) {
                 if let refusal = header.refusal(path: source.path, maxPixels: maxPixels) { return .done(finish(entry, .failure(refusal))) }
                 return .render(header, otherwise: error)
             }
+            // No picture libvips reads either: LibRaw decodes the sensor data, when it is installed.
+            if error.code == .noPreview, videoTool.dcrawEmu != nil { return .libRaw(preview: nil, otherwise: error) }
             return .done(finish(entry, .failure(error)))
         case .success(let plan):
             if plan.pixels > maxPixels {
@@ -256,6 +282,11 @@ public final class ThumbnailCache: Sendable {
                 // An EXIF thumbnail that does not decode gives way to the photo itself.
                 if case .failure(let error) = made, error.code == .undecodable { return nil }
                 return .done(finish(entry, made))
+            }
+            // A preview smaller than the rendition (some cameras embed only 640 px): LibRaw's
+            // picture instead, the preview if LibRaw fails. Never for `tiny`, which must be fast.
+            if entry.size != .tiny, videoTool.dcrawEmu != nil, !LibRawDecode.covers(width: plan.width, height: plan.height, size: entry.size) {
+                return .libRaw(preview: plan, otherwise: nil)
             }
             return .preview(plan)
         }
@@ -279,6 +310,30 @@ public final class ThumbnailCache: Sendable {
         let made = HEIFFallback.rescue(
             failure, tool: videoTool, path: source.path, size: entry.size, maxPixels: maxPixels, timeLimit: limits.timeLimit)
         return finish(entry, made)
+    }
+
+    /// Decodes a raw with LibRaw and stores the entry; called inside the pool.
+    private func renderLibRaw(
+        _ entry: CacheEntry, _ source: ThumbnailSource, preview: EmbeddedPreview.Plan?, otherwise: ThumbnailError?, maxPixels: Int64
+    ) -> Thumbnail {
+        count(\.renders)
+        return finish(entry, libRaw(source, preview: preview, otherwise: otherwise, size: entry.size, maxPixels: maxPixels))
+    }
+
+    /// LibRaw's picture of `source` at `size`; when LibRaw fails, `preview` rendered instead, or
+    /// for an undecodable raw the failure `otherwise` (its code kept, LibRaw's reason added).
+    private func libRaw(
+        _ source: ThumbnailSource, preview: EmbeddedPreview.Plan?, otherwise: ThumbnailError?, size: ThumbnailSize, maxPixels: Int64
+    ) -> Result<[UInt8], ThumbnailError> {
+        let orientation = preview?.orientation ?? EmbeddedPreview.orientation(path: source.path)
+        let made = LibRawDecode.render(
+            tool: videoTool, path: source.path, orientation: orientation, size: size, maxPixels: maxPixels, timeLimit: limits.timeLimit)
+        guard case .failure(let error) = made else { return made }
+        if let preview { return EmbeddedPreview.render(path: source.path, plan: preview, size: size, timeLimit: limits.timeLimit) }
+        if let otherwise, error.code == .undecodable {
+            return .failure(ThumbnailError(otherwise.code, path: source.path, otherwise.message + " " + error.message))
+        }
+        return made
     }
 
     /// Makes and stores a video's poster with ffmpeg; called inside the pool.

@@ -7,15 +7,18 @@ import Glibc
 import Darwin
 #endif
 
-/// The one way Shoebox runs ffmpeg and ffprobe: as child processes (a hostile video can crash
-/// one, never the server), each with a wall-clock limit (killed when it passes), and, through
-/// util-linux's `prlimit`, an address-space and CPU-time limit; output read, failures turned into
-/// `ThumbnailError`s that name the file.
+/// The one way Shoebox runs its decoding tools, ffmpeg, ffprobe and LibRaw's `dcraw_emu`: as child
+/// processes (a hostile video or raw can crash one, never the server), each with a wall-clock
+/// limit (killed when it passes), and, through util-linux's `prlimit`, an address-space and
+/// CPU-time limit; output read, failures turned into `ThumbnailError`s that name the file.
 public struct VideoTool: Sendable {
     /// The resolved `ffmpeg`, or nil when it is not installed.
     public var ffmpeg: String?
     /// The resolved `ffprobe`, or nil when it is not installed.
     public var ffprobe: String?
+    /// The resolved `dcraw_emu` (Debian's `libraw-bin`), which decodes camera raws whole, or nil
+    /// when it is not installed.
+    public var dcrawEmu: String?
     /// `prlimit`, which sets the memory and CPU limits before it runs the tool; without it the
     /// tools run with the wall-clock limit only.
     public var prlimit: String?
@@ -27,8 +30,8 @@ public struct VideoTool: Sendable {
     /// 2 GiB: room for a 4K decode and x264's look-ahead at 1080p.
     public static let defaultMemoryLimit = 2 << 30
 
-    /// The tools found on `PATH` (`SHOEBOX_FFMPEG` / `SHOEBOX_FFPROBE` name others, or, when empty,
-    /// none: a machine without ffmpeg).
+    /// The tools found on `PATH` (`SHOEBOX_FFMPEG` / `SHOEBOX_FFPROBE` / `SHOEBOX_DCRAW_EMU` name
+    /// others, or, when empty, none: a machine without that tool).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 memoryLimit: Int = VideoTool.defaultMemoryLimit, threads: Int = 1) {
         func find(_ name: String, override key: String) -> String? {
@@ -39,12 +42,17 @@ public struct VideoTool: Sendable {
         }
         self.init(
             ffmpeg: find("ffmpeg", override: "SHOEBOX_FFMPEG"), ffprobe: find("ffprobe", override: "SHOEBOX_FFPROBE"),
-            prlimit: Self.locate("prlimit", path: environment["PATH"]), memoryLimit: memoryLimit, threads: threads)
+            dcrawEmu: find("dcraw_emu", override: "SHOEBOX_DCRAW_EMU"), prlimit: Self.locate("prlimit", path: environment["PATH"]),
+            memoryLimit: memoryLimit, threads: threads)
     }
 
-    public init(ffmpeg: String?, ffprobe: String?, prlimit: String?, memoryLimit: Int = VideoTool.defaultMemoryLimit, threads: Int = 1) {
+    public init(
+        ffmpeg: String?, ffprobe: String?, dcrawEmu: String? = nil, prlimit: String?,
+        memoryLimit: Int = VideoTool.defaultMemoryLimit, threads: Int = 1
+    ) {
         self.ffmpeg = ffmpeg
         self.ffprobe = ffprobe
+        self.dcrawEmu = dcrawEmu
         self.prlimit = prlimit
         self.memoryLimit = max(64 << 20, memoryLimit)
         self.threads = max(1, threads)
@@ -91,6 +99,31 @@ public struct VideoTool: Sendable {
         return "/proc/\(getpid())/" + path.dropFirst("/proc/self/".count)
     }
 
+    /// A tool `run` starts.
+    public enum Program: String, Sendable {
+        case ffmpeg
+        case ffprobe
+        case dcrawEmu = "dcraw_emu"
+
+        /// The options that come before the caller's: quiet, and ffmpeg never reads a terminal.
+        var commonArguments: [String] {
+            switch self {
+            case .ffmpeg: ["-nostdin", "-hide_banner", "-loglevel", "error"]
+            case .ffprobe: ["-hide_banner", "-loglevel", "error"]
+            case .dcrawEmu: []
+            }
+        }
+    }
+
+    /// The resolved executable of `program`, or nil when it is not installed.
+    public func executable(_ program: Program) -> String? {
+        switch program {
+        case .ffmpeg: ffmpeg
+        case .ffprobe: ffprobe
+        case .dcrawEmu: dcrawEmu
+        }
+    }
+
     /// Runs `ffmpeg` (`probe` false) or `ffprobe` with `arguments`, killed after `timeLimit`.
     ///
     /// - Parameters:
@@ -102,16 +135,25 @@ public struct VideoTool: Sendable {
         probe: Bool = false, _ arguments: [String], path: String, timeLimit: Duration, input: [UInt8]? = nil,
         onLine: (@Sendable (String) -> Void)? = nil
     ) -> Result<Output, ThumbnailError> {
-        guard let tool = probe ? ffprobe : ffmpeg else {
-            return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot show \(path): \(problem ?? "ffmpeg is not installed")."))
+        run(probe ? .ffprobe : .ffmpeg, arguments, path: path, timeLimit: timeLimit, input: input, onLine: onLine)
+    }
+
+    /// Runs `program` with `arguments` (after its `commonArguments`), killed after `timeLimit`;
+    /// the parameters as for ffmpeg's `run`, `path` being the file the tool reads.
+    public func run(
+        _ program: Program, _ arguments: [String], path: String, timeLimit: Duration, input: [UInt8]? = nil,
+        onLine: (@Sendable (String) -> Void)? = nil
+    ) -> Result<Output, ThumbnailError> {
+        let name = program.rawValue
+        guard let tool = executable(program) else {
+            let reason = program == .dcrawEmu ? "dcraw_emu is not installed (Debian: apt-get install libraw-bin)" : problem ?? "\(name) is not installed"
+            return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot show \(path): \(reason)."))
         }
-        let name = probe ? "ffprobe" : "ffmpeg"
         let process = Process()
         let limit = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
         let seconds = max(1, Int(limit.rounded(.up)))
         let milliseconds = max(1, Int(limit * 1000))
-        let common = ["-nostdin", "-hide_banner", "-loglevel", "error"]
-        let toolArguments = (probe ? ["-hide_banner", "-loglevel", "error"] : common) + arguments
+        let toolArguments = program.commonArguments + arguments
         if let prlimit {
             process.executableURL = URL(fileURLWithPath: prlimit)
             // CPU seconds: every thread busy for the whole wall-clock limit, and one more.
@@ -233,8 +275,11 @@ public struct VideoTool: Sendable {
         return .success(Output(status: status, stdout: stdoutBytes.withLock { $0 }, stderr: stderr))
     }
 
-    /// What ffmpeg and its libraries write when an allocation fails (under the address-space limit).
-    static let allocationFailures = ["Cannot allocate memory", "cannot allocate", "malloc of size", "get_buffer() failed"]
+    /// What ffmpeg, LibRaw and their libraries write when an allocation fails (under the
+    /// address-space limit).
+    static let allocationFailures = [
+        "Cannot allocate memory", "cannot allocate", "malloc of size", "get_buffer() failed", "Out of memory", "Unsufficient memory",
+    ]
 
     private static func lastLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""

@@ -1,0 +1,142 @@
+extension PhotoFixtures {
+    /// The sample levels of `cfaDNG`'s sensor data: black, white, and the lit and unlit sites
+    /// of its two halves (well inside the range, so no channel clips).
+    public enum CFALevels {
+        public static let black = 256
+        public static let white = 4095
+        public static let lit = 2800
+        public static let unlit = 400
+    }
+
+    /// A minimal camera raw that only a raw decoder shows properly: a DNG 1.4 (little-endian)
+    /// whose sensor data is `width` × `height` 16-bit uncompressed Bayer samples (RGGB), the left
+    /// half lit only at red sites and the right half only at blue sites, so a demosaiced picture
+    /// is red on the left and blue on the right.
+    ///
+    /// Its colour tags make the camera's RGB the linear sRGB primaries (ColorMatrix1 is XYZ→sRGB
+    /// under D65, AsShotNeutral 1 1 1), so the picture's colours survive any decoder's colour
+    /// conversion. With a `preview`, IFD0 holds a grey JPEG of that size (for readers that show
+    /// previews) and the sensor data sits in its SubIFD; without one, IFD0 is the sensor data.
+    /// - Parameter orientation: the EXIF orientation of IFD0 (1–8).
+    public static func cfaDNG(width: Int, height: Int, orientation: Int = 1, preview: (width: Int, height: Int)? = nil) -> [UInt8] {
+        let width = max(2, width & ~1), height = max(2, height & ~1)
+        var samples: [UInt8] = []
+        samples.reserveCapacity(width * height * 2)
+        for y in 0..<height {
+            for x in 0..<width {
+                // RGGB: red at even row and column, blue at odd row and column, green elsewhere.
+                let red = y % 2 == 0 && x % 2 == 0, blue = y % 2 == 1 && x % 2 == 1
+                let lit = x < width / 2 ? red : blue
+                samples += le16(lit ? CFALevels.lit : CFALevels.unlit)
+            }
+        }
+        let sensor: [TIFFEntry] = [
+            .long(0x00FE, [0]), .long(0x0100, [width]), .long(0x0101, [height]), .short(0x0102, [16]),
+            .short(0x0103, [1]), .short(0x0106, [32803]), .long(0x0111, [0]), .short(0x0115, [1]),
+            .long(0x0116, [height]), .long(0x0117, [samples.count]), .short(0x011C, [1]),
+            .short(0x828D, [2, 2]), .bytes(0x828E, [0, 1, 1, 2]),
+            .long(0xC61A, [CFALevels.black]), .long(0xC61D, [CFALevels.white]),
+        ]
+        let identity: [TIFFEntry] = [
+            .ascii(0x010F, "Shoebox"), .ascii(0x0110, "CFA fixture"), .short(0x0112, [orientation]),
+            .bytes(0xC612, [1, 4, 0, 0]), .bytes(0xC613, [1, 1, 0, 0]), .ascii(0xC614, "Shoebox CFA fixture"),
+            // XYZ (D65) to linear sRGB, ten-thousandths.
+            .signedRationals(0xC621, [32406, -15372, -4986, -9689, 18758, 415, 557, -2040, 10570], denominator: 10000),
+            .rationals(0xC628, [1, 1, 1], denominator: 1), .short(0xC65A, [21]),
+        ]
+        guard let preview else {
+            return TIFFLayout.build([(sensor + identity, strip: samples)])
+        }
+        let jpeg = jpeg(width: preview.width, height: preview.height)
+        let previewDirectory: [TIFFEntry] = [
+            .long(0x00FE, [1]), .long(0x0100, [preview.width]), .long(0x0101, [preview.height]), .short(0x0102, [8, 8, 8]),
+            .short(0x0103, [7]), .short(0x0106, [6]), .long(0x0111, [0]), .short(0x0115, [3]),
+            .long(0x0116, [preview.height]), .long(0x0117, [jpeg.count]), .short(0x011C, [1]), .subIFD(0x014A),
+        ]
+        return TIFFLayout.build([(previewDirectory + identity, strip: jpeg), (sensor, strip: samples)])
+    }
+}
+
+/// One little-endian TIFF directory entry for `TIFFLayout`.
+enum TIFFEntry {
+    case bytes(UInt16, [UInt8])
+    case ascii(UInt16, String)
+    case short(UInt16, [Int])
+    case long(UInt16, [Int])
+    case rationals(UInt16, [Int], denominator: Int)
+    case signedRationals(UInt16, [Int], denominator: Int)
+    /// The offset of the next directory `TIFFLayout` writes (a SubIFD).
+    case subIFD(UInt16)
+
+    var tag: UInt16 {
+        switch self {
+        case .bytes(let tag, _), .ascii(let tag, _), .short(let tag, _), .long(let tag, _),
+             .rationals(let tag, _, _), .signedRationals(let tag, _, _), .subIFD(let tag): tag
+        }
+    }
+
+    /// TIFF type number, value count and value bytes (`subIFD` as written by the layout).
+    func encoded(subIFD: Int) -> (type: Int, count: Int, bytes: [UInt8]) {
+        let le16 = PhotoFixtures.le16, le32 = PhotoFixtures.le32
+        switch self {
+        case .bytes(_, let values): return (1, values.count, values)
+        case .ascii(_, let text): return (2, text.utf8.count + 1, Array(text.utf8) + [0])
+        case .short(_, let values): return (3, values.count, values.flatMap(le16))
+        case .long(_, let values): return (4, values.count, values.flatMap(le32))
+        case .rationals(_, let values, let denominator): return (5, values.count, values.flatMap { le32($0) + le32(denominator) })
+        case .signedRationals(_, let values, let denominator):
+            return (10, values.count, values.flatMap { le32(Int(UInt32(bitPattern: Int32($0)))) + le32(denominator) })
+        case .subIFD: return (4, 1, le32(subIFD))
+        }
+    }
+}
+
+/// Writes little-endian TIFF files of directories that each own one strip: each directory's
+/// StripOffsets (0x0111) is set to where its strip lands, and a `subIFD` entry points at the
+/// directory after it.
+enum TIFFLayout {
+    /// The file: header, then each directory followed by its out-of-line values and its strip.
+    static func build(_ directories: [(entries: [TIFFEntry], strip: [UInt8])]) -> [UInt8] {
+        var starts: [Int] = []
+        var offset = 8
+        for directory in directories {
+            starts.append(offset)
+            offset += size(of: directory.entries) + directory.strip.count + directory.strip.count % 2
+        }
+        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + PhotoFixtures.le32(8)
+        for (index, directory) in directories.enumerated() {
+            let next = index + 1 < starts.count ? starts[index + 1] : 0
+            let stripAt = starts[index] + size(of: directory.entries)
+            out += write(directory.entries, at: starts[index], stripAt: stripAt, subIFD: next)
+            out += directory.strip + (directory.strip.count % 2 == 1 ? [0] : [])
+        }
+        return out
+    }
+
+    /// Bytes of a directory with its out-of-line values, each padded to an even length.
+    private static func size(of entries: [TIFFEntry]) -> Int {
+        2 + 12 * entries.count + 4 + entries.reduce(0) { total, entry in
+            let count = entry.encoded(subIFD: 0).bytes.count
+            return total + (count > 4 ? count + count % 2 : 0)
+        }
+    }
+
+    private static func write(_ entries: [TIFFEntry], at start: Int, stripAt: Int, subIFD: Int) -> [UInt8] {
+        let sorted = entries.sorted { $0.tag < $1.tag }
+        var out = PhotoFixtures.le16(sorted.count)
+        var data: [UInt8] = []
+        let dataStart = start + 2 + 12 * sorted.count + 4
+        for entry in sorted {
+            var (type, count, bytes) = entry.encoded(subIFD: subIFD)
+            if entry.tag == 0x0111 { bytes = PhotoFixtures.le32(stripAt) }
+            out += PhotoFixtures.le16(Int(entry.tag)) + PhotoFixtures.le16(type) + PhotoFixtures.le32(count)
+            if bytes.count <= 4 {
+                out += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
+            } else {
+                out += PhotoFixtures.le32(dataStart + data.count)
+                data += bytes + (bytes.count % 2 == 1 ? [0] : [])
+            }
+        }
+        return out + PhotoFixtures.le32(0) + data
+    }
+}
