@@ -40,11 +40,12 @@ public enum DemoLibrary {
                 let date = "2025:04:\(pad(day)) \(pad(10 + i)):\(pad(Int(rng.next() % 60))):\(pad(Int(rng.next() % 60)))"
                 let exif = ExifFields(dateTimeOriginal: date, offsetTimeOriginal: "+01:00", orientation: 1, make: "Shoebox", model: "Demo Phone")
                 let name = "2025/04 Garden/IMG_\(pad(day))\(i)"
+                let hue = Double((day * 7 + i) * 53 % 360)
                 switch i % 4 {
                 case 0: add(name + ".heic", PhotoFixtures.heif(width: 64, height: 48, rotation: day == 19 ? 1 : 0, exif: exif), date)
-                case 1: add(name + ".png", PhotoFixtures.png(width: 64, height: 48, exif: exif, exifStyle: pngStyles.next() ?? .exifChunk), date)
-                case 2: add(name + ".webp", PhotoFixtures.webp(width: 64, height: 48, exif: exif), date)
-                default: add(name + ".tif", PhotoFixtures.tiff(width: 64, height: 48, exif: exif), date)
+                case 1: add(name + ".png", PhotoFixtures.png(width: 64, height: 48, exif: exif, exifStyle: pngStyles.next() ?? .exifChunk, scene: hue), date)
+                case 2: add(name + ".webp", PhotoFixtures.webp(width: 64, height: 48, exif: exif, scene: hue), date)
+                default: add(name + ".tif", PhotoFixtures.tiff(width: 64, height: 48, exif: exif, scene: hue), date)
                 }
             }
         }

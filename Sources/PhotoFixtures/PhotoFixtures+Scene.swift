@@ -18,7 +18,7 @@ extension PhotoFixtures {
         bytes += segment(0xDA, [3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0])
 
         let columns = (width + 7) / 8, rows = (height + 7) / 8
-        let quarterTurns = [3: 2, 6: 1, 8: 3][exif.orientation ?? 1] ?? 0
+        let quarterTurns = quarterTurns(orientation: exif.orientation)
         var writer = JPEGBitWriter()
         var previous = [0, 0, 0]
         for row in 0..<rows {
@@ -36,11 +36,36 @@ extension PhotoFixtures {
         return bytes + writer.finish() + [0xFF, 0xD9]
     }
 
+    /// The same landscape as RGB samples, row by row (for PNG and TIFF, which hold pixels).
+    static func scenePixels(width: Int, height: Int, hue: Double, orientation: Int?) -> [UInt8] {
+        let turns = quarterTurns(orientation: orientation)
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(max(0, width * height * 3))
+        for row in 0..<max(height, 0) {
+            for column in 0..<max(width, 0) {
+                let (r, g, b) = sceneColour(displayed(column, row, width, height, quarterTurns: turns), hue: hue)
+                pixels += [UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded())]
+            }
+        }
+        return pixels
+    }
+
+    /// The landscape's sky halfway down, for a picture of one colour (WebP).
+    static func skyColour(hue: Double) -> (UInt8, UInt8, UInt8) {
+        let (r, g, b) = sceneColour((0.1, 0.3), hue: hue)
+        return (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
+    }
+
+    /// Clockwise quarter turns that EXIF `orientation` (1, 3, 6, 8; others as 1) applies.
+    private static func quarterTurns(orientation: Int?) -> Int {
+        [3: 2, 6: 1, 8: 3][orientation ?? 1] ?? 0
+    }
+
     /// The standard DC table's code counts by length (ITU T.81 Annex K.3), categories 0–11.
     private static let dcCodeLengths: [UInt8] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 
-    /// Where block (`column`, `row`) lands once the picture is turned `quarterTurns` clockwise,
-    /// as fractions of the displayed width and height.
+    /// Where cell (`column`, `row`) of a `columns` × `rows` grid (8×8 blocks, or pixels) lands once
+    /// the picture is turned `quarterTurns` clockwise, as fractions of the displayed width and height.
     private static func displayed(_ column: Int, _ row: Int, _ columns: Int, _ rows: Int, quarterTurns: Int) -> (x: Double, y: Double) {
         let x = (Double(column) + 0.5) / Double(columns), y = (Double(row) + 0.5) / Double(rows)
         switch quarterTurns {

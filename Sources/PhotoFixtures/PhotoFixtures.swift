@@ -65,11 +65,14 @@ public enum PhotoFixtures {
         case compressedRawProfile
     }
 
-    /// A greyscale PNG holding `exif` in the given style. The image data is split into IDAT
-    /// chunks of 8 KiB, as libpng does.
-    public static func png(width: Int, height: Int, exif: ExifFields = ExifFields(), exifStyle: PNGExifStyle = .exifChunk) -> [UInt8] {
+    /// A greyscale PNG holding `exif` in the given style, or an RGB one of `scene` (a hue, as
+    /// `scene(width:height:hue:)` draws it). The image data is split into IDAT chunks of 8 KiB,
+    /// as libpng does.
+    public static func png(
+        width: Int, height: Int, exif: ExifFields = ExifFields(), exifStyle: PNGExifStyle = .exifChunk, scene hue: Double? = nil
+    ) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
+        bytes += pngChunk("IHDR", be32(width) + be32(height) + [8, hue == nil ? 0 : 2, 0, 0, 0])
         let tiff = exifTIFF(exif)
         let profileText = Array("Raw profile type exif".utf8) + [0]
         let markedExif = Array("Exif".utf8) + [0, 0] + tiff
@@ -84,8 +87,13 @@ public enum PhotoFixtures {
         }
         bytes += before
         var rows: [UInt8] = []
-        rows.reserveCapacity((width + 1) * height)
-        for _ in 0..<max(height, 0) { rows += [0] + [UInt8](repeating: 128, count: max(width, 0)) }
+        if let hue {
+            let pixels = scenePixels(width: width, height: height, hue: hue, orientation: exif.orientation)
+            for row in 0..<max(height, 0) { rows += [0] + pixels[(row * width * 3)..<((row + 1) * width * 3)] }
+        } else {
+            rows.reserveCapacity((width + 1) * height)
+            for _ in 0..<max(height, 0) { rows += [0] + [UInt8](repeating: 128, count: max(width, 0)) }
+        }
         let imageData = zlibStored(rows)
         for start in stride(from: 0, to: imageData.count, by: 8192) {
             bytes += pngChunk("IDAT", Array(imageData[start..<min(start + 8192, imageData.count)]))
@@ -109,22 +117,26 @@ public enum PhotoFixtures {
         return Array((text + "\n").utf8)
     }
 
-    /// An uncompressed 8-bit greyscale TIFF whose IFD0 also holds `exif` (with an Exif IFD).
-    public static func tiff(width: Int, height: Int, exif: ExifFields = ExifFields(), bigEndian: Bool = false) -> [UInt8] {
+    /// An uncompressed 8-bit greyscale TIFF whose IFD0 also holds `exif` (with an Exif IFD), or
+    /// an RGB one of `scene` (a hue, as `scene(width:height:hue:)` draws it).
+    public static func tiff(width: Int, height: Int, exif: ExifFields = ExifFields(), bigEndian: Bool = false, scene hue: Double? = nil) -> [UInt8] {
         var builder = TIFFBuilder(exif: exif, bigEndian: bigEndian)
-        let pixels = [UInt8](repeating: 128, count: max(width, 0) * max(height, 0))
+        let pixels = hue.map { scenePixels(width: width, height: height, hue: $0, orientation: exif.orientation) }
+            ?? [UInt8](repeating: 128, count: max(width, 0) * max(height, 0))
+        let samples = hue == nil ? 1 : 3
         builder.ifd0 += [
-            (0x0100, .long(width)), (0x0101, .long(height)), (0x0102, .short(8)), (0x0103, .short(1)),
-            (0x0106, .short(1)), (0x0111, .dataOffset), (0x0115, .short(1)), (0x0116, .long(height)),
-            (0x0117, .long(pixels.count)),
+            (0x0100, .long(width)), (0x0101, .long(height)), (0x0102, samples == 1 ? .short(8) : .shorts([8, 8, 8])),
+            (0x0103, .short(1)), (0x0106, .short(samples == 1 ? 1 : 2)), (0x0111, .dataOffset), (0x0115, .short(samples)),
+            (0x0116, .long(height)), (0x0117, .long(pixels.count)),
         ]
         return builder.build(leadingData: pixels)
     }
 
-    /// A lossless grey WebP. With EXIF it is an extended file (`VP8X`, `VP8L`, `EXIF`);
-    /// `exifMarker` puts `Exif\0\0` before the TIFF header, as some writers do.
-    public static func webp(width: Int, height: Int, exif: ExifFields = ExifFields(), exifMarker: Bool = false) -> [UInt8] {
-        let bitstream = vp8lGrey(width: width, height: height)
+    /// A lossless grey WebP, or one of a single colour: `scene`'s sky (a hue, as
+    /// `scene(width:height:hue:)` draws it). With EXIF it is an extended file (`VP8X`, `VP8L`,
+    /// `EXIF`); `exifMarker` puts `Exif\0\0` before the TIFF header, as some writers do.
+    public static func webp(width: Int, height: Int, exif: ExifFields = ExifFields(), exifMarker: Bool = false, scene hue: Double? = nil) -> [UInt8] {
+        let bitstream = vp8lUniform(width: width, height: height, colour: hue.map(skyColour) ?? (128, 128, 128))
         var chunks: [UInt8] = []
         let tiff = exifTIFF(exif)
         if !tiff.isEmpty {
@@ -177,9 +189,9 @@ public enum PhotoFixtures {
         return out + be32(Int(b << 16 | a))
     }
 
-    /// A VP8L bitstream of a uniform grey image: every prefix code has a single symbol, so the
-    /// pixels take no bits at all.
-    static func vp8lGrey(width: Int, height: Int) -> [UInt8] {
+    /// A VP8L bitstream of a uniform image of `colour` (red, green, blue): every prefix code has
+    /// a single symbol, so the pixels take no bits at all.
+    static func vp8lUniform(width: Int, height: Int, colour: (UInt8, UInt8, UInt8)) -> [UInt8] {
         var writer = BitWriter()
         writer.write(0x2F, bits: 8)
         writer.write(UInt32(max(width - 1, 0) & 0x3FFF), bits: 14)
@@ -189,7 +201,7 @@ public enum PhotoFixtures {
         writer.write(0, bits: 1)  // no transform
         writer.write(0, bits: 1)  // no colour cache
         writer.write(0, bits: 1)  // no meta prefix codes
-        for symbol in [128, 128, 128, 255] as [UInt32] {  // green, red, blue, alpha
+        for symbol in [UInt32(colour.1), UInt32(colour.0), UInt32(colour.2), 255] {  // green, red, blue, alpha
             writer.write(1, bits: 1)  // simple code
             writer.write(0, bits: 1)  // one symbol
             writer.write(1, bits: 1)  // 8-bit symbol

@@ -5,6 +5,8 @@ struct TIFFBuilder {
     enum Value {
         case ascii(String)
         case short(Int)
+        /// Several shorts (BitsPerSample of an RGB image).
+        case shorts([Int])
         case long(Int)
         /// An offset filled in by the builder: the start of the leading data.
         case dataOffset
@@ -18,7 +20,7 @@ struct TIFFBuilder {
         var type: UInt16 {
             switch self {
             case .ascii: 2
-            case .short: 3
+            case .short, .shorts: 3
             case .long, .dataOffset, .exifPointer, .gpsPointer: 4
             case .rationals: 5
             }
@@ -28,6 +30,7 @@ struct TIFFBuilder {
             switch self {
             case .ascii(let text): text.utf8.count + 1
             case .rationals(let values, _): values.count
+            case .shorts(let values): values.count
             default: 1
             }
         }
@@ -119,6 +122,7 @@ struct TIFFBuilder {
         switch value {
         case .ascii(let text): Array(text.utf8) + [0]
         case .short(let number): int(number, 2)
+        case .shorts(let numbers): numbers.flatMap { int($0, 2) }
         case .long(let number): int(number, 4)
         case .dataOffset: int(8, 4)
         case .exifPointer, .gpsPointer: int(0, 4)

@@ -26,6 +26,23 @@ struct DemoSceneTests {
         #expect(sky.r + sky.g + sky.b > ground.r + ground.g + ground.b + 150, "sky \(sky), ground \(ground)")
     }
 
+    /// The demo's PNG, TIFF and WebP "edits" are in colour too (WebP in its sky's one colour).
+    @Test(arguments: ["png", "tif", "webp"])
+    func otherFormatsShowTheirSky(format: String) async throws {
+        let folder = try TemporaryDirectory()
+        let bytes = switch format {
+        case "png": PhotoFixtures.png(width: 64, height: 48, scene: 210)
+        case "tif": PhotoFixtures.tiff(width: 64, height: 48, scene: 210)
+        default: PhotoFixtures.webp(width: 64, height: 48, scene: 210)
+        }
+        let source = try Scratch.source(path: try folder.write("scene." + format, bytes).path, id: 1)
+        let image = await ThumbnailCache(directory: folder.path + "/cache").image(for: source, size: .thumbnail)
+        #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
+        let (width, _, pixels) = try HEIFFallbackTests.rgb(image.bytes)
+        let sky = (r: Int(pixels[(2 * width + 2) * 3]), b: Int(pixels[(2 * width + 2) * 3 + 2]))
+        #expect(sky.b > sky.r + 60, "sky \(sky)")
+    }
+
     @Test func photosOfTheDemoDifferInColour() {
         let first = PhotoFixtures.scene(width: 96, height: 64, hue: 0)
         #expect(first != PhotoFixtures.scene(width: 96, height: 64, hue: 120))
