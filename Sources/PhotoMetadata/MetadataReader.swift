@@ -35,19 +35,13 @@ public struct MetadataReader: Sendable {
 
     /// Reads the file at `path` and says what the reading cost (for tests and benchmarks).
     package func readMeasuringCost(atPath path: String) -> (result: Result<PhotoMetadata, MetadataError>, cost: ReadCost) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return (.failure(MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")), ReadCost())
-        }
-        defer { close(descriptor) }
-        let file: FileBytes
         do {
-            file = try FileBytes(descriptor: descriptor)
+            return try FileBytes.reading(atPath: path) { file in
+                (Result { () throws(MetadataError) in try read(file) }, ReadCost(bytes: file.bytesRead, reads: file.readCalls))
+            }
         } catch {
             return (.failure(error), ReadCost())
         }
-        let result = Result { () throws(MetadataError) in try read(file) }
-        return (result, ReadCost(bytes: file.bytesRead, reads: file.readCalls))
     }
 
     func read(_ file: FileBytes) throws(MetadataError) -> PhotoMetadata {
@@ -87,12 +81,7 @@ public struct MetadataReader: Sendable {
 
     /// Opens, reads and closes the file at `path`.
     public func read(atPath path: String) throws(MetadataError) -> PhotoMetadata {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")
-        }
-        defer { close(descriptor) }
-        return try read(fileDescriptor: descriptor)
+        try FileBytes.reading(atPath: path) { file throws(MetadataError) in try read(file) }
     }
 
     private static func initialFormat(_ container: FormatSniffer.Container) -> ImageFormat {

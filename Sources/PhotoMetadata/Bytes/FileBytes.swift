@@ -46,6 +46,17 @@ final class FileBytes {
     private let timeBudget: Duration
     private let deadline: ContinuousClock.Instant
 
+    /// Opens the file at `path` and hands `body` its bytes (read on demand); the file is closed
+    /// when `body` returns.
+    static func reading<Result>(atPath path: String, _ body: (FileBytes) throws(MetadataError) -> Result) throws(MetadataError) -> Result {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")
+        }
+        defer { close(descriptor) }
+        return try body(try FileBytes(descriptor: descriptor))
+    }
+
     init(descriptor: Int32, timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One JPEG stored inside another file (a raw's preview, an EXIF thumbnail): where its bytes are
 /// and the size its frame header declares.
 public struct EmbeddedJPEG: Sendable, Hashable {
@@ -44,12 +38,10 @@ extension MetadataReader {
     /// Reads only headers (within the same byte and time budgets as `read(atPath:)`); a candidate
     /// that points outside the file or has no frame header is left out.
     public func embeddedJPEGs(atPath path: String) throws(MetadataError) -> EmbeddedJPEGs {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")
-        }
-        defer { close(descriptor) }
-        let file = try FileBytes(descriptor: descriptor)
+        try FileBytes.reading(atPath: path) { file throws(MetadataError) in try embeddedJPEGs(in: file) }
+    }
+
+    private func embeddedJPEGs(in file: FileBytes) throws(MetadataError) -> EmbeddedJPEGs {
         let metadata = try read(file)
         let container = FormatSniffer.container(of: file.head)
         var candidates: [(offset: Int, length: Int)] = []

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The coded picture of a HEIF's primary image, laid out for a video decoder (ffmpeg) rather
 /// than libheif: the decoder configuration's parameter sets, then each tile's NAL units, as one
 /// Annex B stream in which every tile is a picture of its own.
@@ -43,16 +37,12 @@ extension MetadataReader {
     /// Throws when the file is not HEIF, its primary item is neither an HEVC or H.264 image nor
     /// a grid of them, or its boxes do not hold together.
     public func heifCodedImage(atPath path: String) throws(MetadataError) -> HEIFCodedImage {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw MetadataError(.unreadable, "The file cannot be opened: \(String(cString: strerror(errno))).")
+        try FileBytes.reading(atPath: path) { file throws(MetadataError) in
+            guard case .isoMedia(let format) = FormatSniffer.container(of: file.head), format == .heic || format == .heif else {
+                throw .malformed("The file is not HEIF.")
+            }
+            return try HEIFCoding.codedImage(meta: try HEIFReader.meta(of: file), file: file, budget: Self.maximumCodedHEIF)
         }
-        defer { close(descriptor) }
-        let file = try FileBytes(descriptor: descriptor)
-        guard case .isoMedia(let format) = FormatSniffer.container(of: file.head), format == .heic || format == .heif else {
-            throw .malformed("The file is not HEIF.")
-        }
-        return try HEIFCoding.codedImage(meta: try HEIFReader.meta(of: file), file: file, budget: Self.maximumCodedHEIF)
     }
 }
 
@@ -122,36 +112,39 @@ enum HEIFCoding {
 
     /// An `hvcC`'s NAL units (VPS, SPS, PPS, SEI) and the size of the length before each unit.
     private static func hevcConfiguration(_ config: ByteView) throws(MetadataError) -> ([ByteView], Int) {
-        let lengthSize = Int(try config.u8(21) & 0x03) + 1
         var units: [ByteView] = []
         var position = 23
         for _ in 0..<Int(try config.u8(22)) {
+            // Each array: its NAL unit type, then a 16-bit count.
             let count = Int(try config.u16(position + 1))
             position += 3
-            for _ in 0..<count {
-                let length = Int(try config.u16(position))
-                units.append(try config.view(position + 2, length))
-                position += 2 + length
-            }
+            units += try lengthPrefixedUnits(config, count: count, at: &position)
         }
-        return (units, lengthSize)
+        return (units, Int(try config.u8(21) & 0x03) + 1)
     }
 
     /// An `avcC`'s SPS and PPS units and the size of the length before each unit.
     private static func avcConfiguration(_ config: ByteView) throws(MetadataError) -> ([ByteView], Int) {
-        let lengthSize = Int(try config.u8(4) & 0x03) + 1
         var units: [ByteView] = []
         var position = 5
+        // The SPS count in 5 bits, the PPS count in 8.
         for mask in [UInt8(0x1F), 0xFF] {
             let count = Int(try config.u8(position) & mask)
             position += 1
-            for _ in 0..<count {
-                let length = Int(try config.u16(position))
-                units.append(try config.view(position + 2, length))
-                position += 2 + length
-            }
+            units += try lengthPrefixedUnits(config, count: count, at: &position)
         }
-        return (units, lengthSize)
+        return (units, Int(try config.u8(4) & 0x03) + 1)
+    }
+
+    /// `count` NAL units from `position` on, each after a 16-bit length; `position` moves past them.
+    private static func lengthPrefixedUnits(_ config: ByteView, count: Int, at position: inout Int) throws(MetadataError) -> [ByteView] {
+        var units: [ByteView] = []
+        for _ in 0..<count {
+            let length = Int(try config.u16(position))
+            units.append(try config.view(position + 2, length))
+            position += 2 + length
+        }
+        return units
     }
 
     /// Appends an item's length-prefixed NAL units with start codes instead.
