@@ -80,6 +80,12 @@ public struct MetadataReader: Sendable {
     }
 
     /// Opens, reads and closes the file at `path`.
+    /// The format the first bytes of the file at `path` name (nil when neither an image nor a
+    /// video), without reading anything else; a raw TIFF counts as `.tiff`, as its header says.
+    public func sniffedFormat(atPath path: String) throws(MetadataError) -> ImageFormat? {
+        try FileBytes.reading(atPath: path) { file in FormatSniffer.container(of: file.head).map(Self.initialFormat) }
+    }
+
     public func read(atPath path: String) throws(MetadataError) -> PhotoMetadata {
         try FileBytes.reading(atPath: path) { file throws(MetadataError) in try read(file) }
     }

@@ -9,7 +9,15 @@ import PhotoMetadata
 /// tile, lays them out, crops to the image's size, scales, turns by `irot`/`imir` and writes the
 /// JPEG. One ffmpeg run per rendition, with the limits of every ffmpeg run (`VideoTool`).
 enum HEIFFallback {
-    /// The coded image of `path` when it is a HEIF whose codec ffmpeg decodes, else nil.
+    /// Whether `path` is a HEIF (not AVIF), from its first bytes alone: worth a turn in the
+    /// render pool, where its coded tiles are gathered (`plan`).
+    static func applies(path: String) -> Bool {
+        let format = try? MetadataReader().sniffedFormat(atPath: path)
+        return format == .heic || format == .heif
+    }
+
+    /// The coded image of `path` when it is a HEIF whose codec ffmpeg decodes, else nil. Reads
+    /// every tile: call it where the decode happens.
     static func plan(path: String) -> HEIFCodedImage? {
         try? MetadataReader().heifCodedImage(atPath: path)
     }
