@@ -28,16 +28,24 @@ enum EmbeddedPreview {
         var swapped: Bool { (5...8).contains(orientation) }
     }
 
+    /// A raw that embeds no readable JPEG: the `noPreview` failure, and whether its first image
+    /// is sensor data (which libvips would show as a grey mosaic).
+    struct NoPreview: Error {
+        var error: ThumbnailError
+        var sensorData: Bool
+    }
+
     /// The embedded JPEG to render `size` of `path` from; nil when the photo itself is decoded
-    /// instead (it is no raw, and for `tiny` it has no EXIF thumbnail either); a `noPreview`
-    /// failure for a raw that embeds no readable JPEG.
-    static func plan(path: String, size: ThumbnailSize) -> Result<Plan, ThumbnailError>? {
+    /// instead (it is no raw, and for `tiny` it has no EXIF thumbnail either); `NoPreview` for a
+    /// raw that embeds no readable JPEG.
+    static func plan(path: String, size: ThumbnailSize) -> Result<Plan, NoPreview>? {
         guard let found = try? MetadataReader().embeddedJPEGs(atPath: path) else { return nil }
         let chosen = size == .tiny ? found.smallest(shortEdge: size.edge) : found.format.isRaw ? found.largest : nil
         if let chosen { return .success(Plan(jpeg: chosen, orientation: found.orientation)) }
         guard found.format.isRaw else { return nil }
-        return .failure(ThumbnailError(
-            .noPreview, path: path, "\(path) is a \(found.format.rawValue.uppercased()) raw file with no embedded JPEG preview."))
+        let error = ThumbnailError(
+            .noPreview, path: path, "\(path) is a \(found.format.rawValue.uppercased()) raw file with no embedded JPEG preview.")
+        return .failure(NoPreview(error: error, sensorData: found.firstImageIsSensorData))
     }
 
     /// The largest JPEG embedded in `path` (a JPEG's EXIF thumbnail, a raw's preview), to show

@@ -1,3 +1,4 @@
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -97,18 +98,20 @@ enum LibRawDecode {
             guard output.stdout.count <= maximumBytes else {
                 return .failure(ThumbnailError(.tooLarge, path: path, "LibRaw's decode of \(path) is more than \(maximumBytes) bytes."))
             }
-            let ifd = TIFFDirectoryZero(output.stdout)
-            guard let ifd, let width = ifd.width, let height = ifd.height, width > 0, height > 0 else {
+            // The TIFF's size, from its header, by the metadata reader.
+            let tiff = try? MetadataReader().read(bytes: output.stdout)
+            guard let size = tiff?.pixelSize else {
                 // dcraw_emu exits 0 when it fails; its reason is on its error output. When an
                 // allocation fails under the address-space limit it writes, without a word, a
                 // TIFF of 0 × 0 pixels (seen with a 48 MB DNG under 64 MiB).
                 let reason = output.stderr.split(whereSeparator: \.isNewline).last.map { ": " + $0 } ?? "."
-                if ifd != nil || VideoTool.allocationFailures.contains(where: output.stderr.contains) {
+                if tiff != nil || VideoTool.allocationFailures.contains(where: output.stderr.contains) {
                     return .failure(ThumbnailError(
                         .tooLarge, path: path, "dcraw_emu needs more memory than its limit of \(tool.memoryLimit >> 20) MiB for \(path)\(reason)"))
                 }
                 return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no picture for \(path)\(reason)"))
             }
+            let (width, height) = (size.width, size.height)
             let sensorPixels = Int64(width) * Int64(height) * (half ? 4 : 1)
             if let bytes = fileSize(path), bytes * 8 < sensorPixels * Int64(leastBytesPerEightPixels) {
                 return .failure(ThumbnailError(
@@ -125,68 +128,4 @@ private func fileSize(_ path: String) -> Int64? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     return Int64(status.st_size)
-}
-
-/// IFD0 of a TIFF structure (a TIFF, or a TIFF-based raw), read entry by entry without
-/// decoding anything: the size of LibRaw's TIFF, whether a raw's IFD0 is its sensor data.
-struct TIFFDirectoryZero {
-    /// ImageWidth, ImageLength and PhotometricInterpretation, when IFD0 has them.
-    var width: Int?
-    var height: Int?
-    var photometric: Int?
-
-    /// PhotometricInterpretation values of sensor data: CFA (Bayer) and LinearRaw. libvips reads
-    /// such an image as a dark grey mosaic.
-    static let sensorData: Set<Int> = [32803, 34892]
-
-    /// Whether IFD0 holds sensor data rather than a picture.
-    var isSensorData: Bool { photometric.map(Self.sensorData.contains) ?? false }
-
-    /// IFD0 read through `read(offset, length)`, which gives nil past the end; nil when the bytes
-    /// are no TIFF structure. At most 4096 entries are looked at.
-    init?(read: (Int, Int) -> [UInt8]?) {
-        guard let header = read(0, 8) else { return nil }
-        let little: Bool
-        switch (header[0], header[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func number(_ bytes: ArraySlice<UInt8>) -> Int {
-            (little ? bytes.reversed() : Array(bytes)).reduce(0) { $0 << 8 | Int($1) }
-        }
-        guard number(header[2..<4]) == 42 else { return nil }
-        let ifd = number(header[4..<8])
-        guard let countBytes = read(ifd, 2) else { return nil }
-        let count = min(number(countBytes[0..<2]), 4096)
-        guard let entries = read(ifd + 2, 12 * count) else { return nil }
-        for index in 0..<count {
-            let entry = entries[(12 * index)..<(12 * index + 12)]
-            let start = entry.startIndex
-            let tag = number(entry[start..<start + 2]), type = number(entry[start + 2..<start + 4])
-            let value = type == 3 ? number(entry[start + 8..<start + 10]) : type == 4 ? number(entry[start + 8..<start + 12]) : nil
-            switch tag {
-            case 0x0100: width = value
-            case 0x0101: height = value
-            case 0x0106: photometric = value
-            default: break
-            }
-        }
-    }
-
-    /// IFD0 of a TIFF held in memory.
-    init?(_ bytes: [UInt8]) {
-        self.init { offset, length in
-            guard offset >= 0, length >= 0, offset <= bytes.count - length else { return nil }
-            return Array(bytes[offset..<offset + length])
-        }
-    }
-
-    /// IFD0 of the file at `path`, read with a few small reads.
-    init?(path: String) {
-        self.init { offset, length in
-            guard length > 0 else { return [] }
-            return try? EmbeddedPreview.read(path: path, offset: offset, length: length).get()
-        }
-    }
 }

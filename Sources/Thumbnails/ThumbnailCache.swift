@@ -255,20 +255,19 @@ public final class ThumbnailCache: Sendable {
         switch EmbeddedPreview.plan(path: source.path, size: entry.size) {
         case nil:
             return nil
-        case .failure(let error):
+        case .failure(let missing):
+            let error = missing.error
             // Sensor data in IFD0 (a DNG's Bayer image), which libvips reads as a grey mosaic:
             // LibRaw decodes it, when it is installed.
-            if error.code == .noPreview, videoTool.dcrawEmu != nil, TIFFDirectoryZero(path: source.path)?.isSensorData == true {
-                return .libRaw(preview: nil, otherwise: error)
-            }
+            if missing.sensorData, videoTool.dcrawEmu != nil { return .libRaw(preview: nil, otherwise: error) }
             // A raw with no preview may still hold a picture libvips reads in its TIFF structure
             // (a DNG's or an IIQ's RGB image in IFD0).
-            if error.code == .noPreview, case .success(let header) = Renderer.inspect(path: source.path) {
+            if case .success(let header) = Renderer.inspect(path: source.path) {
                 if let refusal = header.refusal(path: source.path, maxPixels: maxPixels) { return .done(finish(entry, .failure(refusal))) }
                 return .render(header, otherwise: error)
             }
             // No picture libvips reads either: LibRaw decodes the sensor data, when it is installed.
-            if error.code == .noPreview, videoTool.dcrawEmu != nil { return .libRaw(preview: nil, otherwise: error) }
+            if videoTool.dcrawEmu != nil { return .libRaw(preview: nil, otherwise: error) }
             return .done(finish(entry, .failure(error)))
         case .success(let plan):
             if plan.pixels > maxPixels {

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import PhotoMetadata
 import Testing
 @testable import Thumbnails
 
@@ -24,7 +25,7 @@ struct LibRawDecodeTests {
         let folder = try TemporaryDirectory()
         let source = try Scratch.source(path: try folder.write("bayer.dng", PhotoFixtures.cfaDNG(width: 320, height: 240)).path, id: 1)
         // Its IFD0 is sensor data, which libvips reads only as a grey mosaic.
-        #expect(TIFFDirectoryZero(path: source.path)?.isSensorData == true)
+        #expect(try MetadataReader().embeddedJPEGs(atPath: source.path).firstImageIsSensorData)
         let image = await cache(folder).image(for: source, size: .thumbnail)
         #expect(!image.isPlaceholder, "\(image.error?.message ?? "")")
         let (size, colours) = try HEIFFallbackTests.quarters(image.bytes)

@@ -20,6 +20,9 @@ public struct EmbeddedJPEGs: Sendable, Hashable {
     public var orientation: Int
     /// Every embedded JPEG whose frame header could be read, smallest first.
     public var images: [EmbeddedJPEG]
+    /// Whether the file's first image (a TIFF structure's IFD0) is sensor data, CFA or LinearRaw,
+    /// rather than a picture: what a TIFF decoder shows of it is a grey mosaic.
+    public var firstImageIsSensorData = false
 
     /// The embedded JPEG with the most pixels.
     public var largest: EmbeddedJPEG? { images.last }
@@ -64,7 +67,12 @@ extension MetadataReader {
         }
         images.sort { ($0.pixels, $0.length) < ($1.pixels, $1.length) }
         let orientation = metadata.orientation.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
-        return EmbeddedJPEGs(format: metadata.format, orientation: orientation, images: images)
+        var found = EmbeddedJPEGs(format: metadata.format, orientation: orientation, images: images)
+        if container == .tiff, let structure = try? TIFFStructure(source: .file(file, base: 0)),
+           let ifd0 = try? structure.directory(at: structure.firstDirectoryOffset) {
+            found.firstImageIsSensorData = TIFFReader.sensorPhotometrics.contains(structure.integer(TIFFTag.photometric, in: ifd0) ?? 0)
+        }
+        return found
     }
 }
 
