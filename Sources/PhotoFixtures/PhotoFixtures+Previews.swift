@@ -48,21 +48,18 @@ extension PhotoFixtures {
     /// uncompressed 8-bit RGB image of `width` × `height` (a horizontal red-to-black ramp), the
     /// only picture in the file, as in ExifTool's `DNG.dng`.
     public static func dngWithoutPreview(width: Int, height: Int, orientation: Int = 1) -> [UInt8] {
-        let count = 13
-        let bitsAt = 8 + 2 + count * 12 + 4
-        let pixelsAt = bitsAt + 6
-        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
-        out += directory([
-            entry(0x00FE, 4, 1, 0), entry(0x0100, 4, 1, width), entry(0x0101, 4, 1, height), entry(0x0102, 3, 3, bitsAt),
-            entry(0x0103, 3, 1, 1), entry(0x0106, 3, 1, 2), entry(0x0111, 4, 1, pixelsAt), entry(0x0112, 3, 1, orientation),
-            entry(0x0115, 3, 1, 3), entry(0x0116, 4, 1, height), entry(0x0117, 4, 1, width * height * 3),
-            entry(0x011C, 3, 1, 1), entry(0xC612, 1, 4, 0x0000_0401),
-        ], next: 0)
-        out += le16(8) + le16(8) + le16(8)
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
         for _ in 0..<height {
-            for x in 0..<width { out += [UInt8(255 - 255 * x / max(1, width - 1)), 0, 0] }
+            for x in 0..<width { pixels += [UInt8(255 - 255 * x / max(1, width - 1)), 0, 0] }
         }
-        return out
+        let image: [TIFFEntry] = [
+            .long(0x00FE, [0]), .long(0x0100, [width]), .long(0x0101, [height]), .short(0x0102, [8, 8, 8]),
+            .short(0x0103, [1]), .short(0x0106, [2]), .long(0x0111, [0]), .short(0x0112, [orientation]),
+            .short(0x0115, [3]), .long(0x0116, [height]), .long(0x0117, [pixels.count]), .short(0x011C, [1]),
+            .bytes(0xC612, [1, 4, 0, 0]),
+        ]
+        return TIFFLayout.build([(image, strip: pixels)])
     }
 
     /// A little-endian TIFF directory entry whose value (a SHORT alone, else a LONG or offset)
