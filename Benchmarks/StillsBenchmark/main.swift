@@ -178,7 +178,7 @@ func heifFallback(scratch: String) async throws {
          ["-c:v", "libx264", "-g", "1", "-bf", "0", "-crf", "20", "-pix_fmt", "yuv420p", "-f", "h264"]),
     ] {
         let arguments = ["-f", "lavfi", "-i", picture, "-frames:v", "48"] + encoder + ["pipe:1"]
-        guard case .success(let output) = tool.run(arguments, path: "lavfi", timeLimit: .seconds(300)) else {
+        guard case .success(let output) = tool.run(.ffmpeg, arguments, path: "lavfi", timeLimit: .seconds(300)) else {
             print("  ffmpeg could not encode the \(name) grid")
             return
         }

@@ -48,7 +48,7 @@ enum HEIFFallback {
 
     /// `image` (read from `path`) at `size`, as JPEG bytes.
     static func render(tool: VideoTool, path: String, image: HEIFCodedImage, size: ThumbnailSize, timeLimit: Duration) -> Result<[UInt8], ThumbnailError> {
-        switch tool.run(arguments(tool: tool, image: image, size: size), path: path, timeLimit: timeLimit, input: image.stream) {
+        switch tool.run(.ffmpeg, arguments(tool: tool, image: image, size: size), path: path, timeLimit: timeLimit, input: image.stream) {
         case .failure(let error):
             return .failure(error)
         case .success(let output):

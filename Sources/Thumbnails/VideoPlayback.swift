@@ -132,7 +132,7 @@ public final class VideoPlayback: Sendable {
             return .failure(ThumbnailError(.undecodable, path: source.path, "\(source.path) is not a video container Shoebox gives to ffmpeg."))
         }
         let arguments = ["-protocol_whitelist", "file", "-f", container.demuxer, "-print_format", "json", "-show_streams", "-show_format", "file:" + VideoTool.childPath(source.path)]
-        switch tool.run(probe: true, arguments, path: source.path, timeLimit: .seconds(20)) {
+        switch tool.run(.ffprobe, arguments, path: source.path, timeLimit: .seconds(20)) {
         case .failure(let error):
             return .failure(error)
         case .success(let output):
@@ -207,7 +207,7 @@ public final class VideoPlayback: Sendable {
         let duration = probe.duration ?? 0
         // Generous: ten times real time and ten minutes more, at most a day.
         let limit = timeLimit ?? Duration.seconds(min(86_400, 600 + 10 * max(0, duration.isFinite ? duration : 0)))
-        let result = tool.run(arguments(path: path, container: probe.container, output: temporary), path: path, timeLimit: limit) { [self] line in
+        let result = tool.run(.ffmpeg, arguments(path: path, container: probe.container, output: temporary), path: path, timeLimit: limit) { [self] line in
             guard duration > 0, line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) else { return }
             let percent = max(0, min(99, Int(micro / 1e6 / duration * 100)))
             jobs.withLock { $0[key] = percent }

@@ -59,7 +59,7 @@ enum VideoPoster {
             guard left > .zero else {
                 return .failure(ThumbnailError(.timedOut, path: path, "ffmpeg took longer than the limit of \(timeLimit) on \(path); it was stopped."))
             }
-            switch tool.run(arguments(tool: tool, path: path, container: container, size: size, approach: approach), path: path, timeLimit: left) {
+            switch tool.run(.ffmpeg, arguments(tool: tool, path: path, container: container, size: size, approach: approach), path: path, timeLimit: left) {
             case .failure(let error):
                 return .failure(error)
             case .success(let output):

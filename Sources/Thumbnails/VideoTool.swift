@@ -124,22 +124,13 @@ public struct VideoTool: Sendable {
         }
     }
 
-    /// Runs `ffmpeg` (`probe` false) or `ffprobe` with `arguments`, killed after `timeLimit`.
+    /// Runs `program` with `arguments` (after its `commonArguments`), killed after `timeLimit`.
     ///
     /// - Parameters:
-    ///   - path: the video concerned, for the errors.
+    ///   - path: the file the tool reads, for the errors.
     ///   - input: bytes written to the tool's standard input (`-i pipe:0`), else it reads none.
     ///   - onLine: called with each line of standard output as it comes (for `-progress pipe:1`);
     ///     the output is then not kept.
-    public func run(
-        probe: Bool = false, _ arguments: [String], path: String, timeLimit: Duration, input: [UInt8]? = nil,
-        onLine: (@Sendable (String) -> Void)? = nil
-    ) -> Result<Output, ThumbnailError> {
-        run(probe ? .ffprobe : .ffmpeg, arguments, path: path, timeLimit: timeLimit, input: input, onLine: onLine)
-    }
-
-    /// Runs `program` with `arguments` (after its `commonArguments`), killed after `timeLimit`;
-    /// the parameters as for ffmpeg's `run`, `path` being the file the tool reads.
     public func run(
         _ program: Program, _ arguments: [String], path: String, timeLimit: Duration, input: [UInt8]? = nil,
         onLine: (@Sendable (String) -> Void)? = nil

@@ -17,7 +17,7 @@ struct HEIFFallbackTests {
     static func encode(_ encoder: [String], tiles: (Int, Int) = (1, 1)) throws -> [UInt8] {
         let untile = tiles == (1, 1) ? "" : ",untile=\(tiles.0)x\(tiles.1)"
         let arguments = ["-f", "lavfi", "-i", pattern + untile, "-frames:v", String(tiles.0 * tiles.1)] + encoder + ["pipe:1"]
-        switch VideoSamples.tool.run(arguments, path: "lavfi", timeLimit: .seconds(60)) {
+        switch VideoSamples.tool.run(.ffmpeg, arguments, path: "lavfi", timeLimit: .seconds(60)) {
         case .success(let output): return output.stdout
         case .failure(let error): throw error
         }
@@ -32,7 +32,7 @@ struct HEIFFallbackTests {
         let size = try #require(jpegSize(jpeg))
         let arguments = ["-f", "mjpeg", "-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
         let pixels: [UInt8]
-        switch VideoSamples.tool.run(["-protocol_whitelist", "pipe"] + arguments, path: "jpeg", timeLimit: .seconds(30), input: jpeg) {
+        switch VideoSamples.tool.run(.ffmpeg, ["-protocol_whitelist", "pipe"] + arguments, path: "jpeg", timeLimit: .seconds(30), input: jpeg) {
         case .success(let output): pixels = output.stdout
         case .failure(let error): throw error
         }

@@ -90,7 +90,7 @@ struct VideoPosterTests {
         // And were ffmpeg given it with the sniffed-demuxer rule bypassed (as `-f avi`), it does not
         // read the red clip either.
         let tool = VideoSamples.tool
-        let result = tool.run(["-protocol_whitelist", "file", "-f", "avi", "-i", "file:" + path, "-frames:v", "1", "-f", "mjpeg", "pipe:1"],
+        let result = tool.run(.ffmpeg, ["-protocol_whitelist", "file", "-f", "avi", "-i", "file:" + path, "-frames:v", "1", "-f", "mjpeg", "pipe:1"],
                               path: path, timeLimit: .seconds(10))
         if case .success(let output) = result { #expect(output.stdout.isEmpty) }
     }
