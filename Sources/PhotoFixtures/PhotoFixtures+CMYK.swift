@@ -23,50 +23,17 @@ extension PhotoFixtures {
         bytes += segment(0xC4, [0x00, 0, 0, 0, 12] + [UInt8](repeating: 0, count: 12) + Array(0...11)
                                + [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
         bytes += segment(0xDA, [4] + (1...4).flatMap { [UInt8($0), 0x00] } + [0, 63, 0])
-        var bits = JPEGBits()
+        var bits = JPEGBitWriter()
         let blocks = ((width + 7) / 8) * ((height + 7) / 8)
         for block in 0..<blocks {
             for sample in samples {
                 let difference = block == 0 ? Int(sample) - 128 : 0
-                let category = difference == 0 ? 0 : Int.bitWidth - abs(difference).leadingZeroBitCount
-                bits.write(category, count: 4)
-                bits.write(difference >= 0 ? difference : difference + (1 << category) - 1, count: category)
-                bits.write(0, count: 1)  // end of block
+                bits.write(JPEGBitWriter.category(of: difference), bits: 4)
+                bits.writeMagnitude(difference)
+                bits.write(0, bits: 1)  // end of block
             }
         }
-        bytes += bits.finished() + [0xFF, 0xD9]
-        return bytes
-    }
-}
-
-/// Entropy-coded JPEG data: bits most-significant first, a 0x00 stuffed after every 0xFF, the
-/// last byte padded with 1 bits.
-private struct JPEGBits {
-    private var bytes: [UInt8] = []
-    private var current = 0
-    private var used = 0
-
-    mutating func write(_ value: Int, count: Int) {
-        for shift in stride(from: count - 1, through: 0, by: -1) {
-            current = current << 1 | (value >> shift & 1)
-            used += 1
-            if used == 8 { flush() }
-        }
-    }
-
-    private mutating func flush() {
-        bytes.append(UInt8(current))
-        if current == 0xFF { bytes.append(0x00) }
-        current = 0
-        used = 0
-    }
-
-    mutating func finished() -> [UInt8] {
-        if used > 0 {
-            current = current << (8 - used) | (1 << (8 - used) - 1)
-            used = 8
-            flush()
-        }
+        bytes += bits.finish() + [0xFF, 0xD9]
         return bytes
     }
 }
