@@ -3,15 +3,18 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from conftest import REPO
 from viewer import open_viewer, wait_idle, wait_for, state, cell_top, visible_cells, console_errors, screenshot
 
 VECTORS = Path(os.environ.get("SHOEBOX_VECTORS") or REPO.parent / "shared" / "seed-layouts" / "vectors.json")
 
 
+# Skipped, as the Swift vector tests are, where the shared vectors are not beside the clone.
+@pytest.mark.skipif(not VECTORS.exists(), reason=f"the seed-layout vectors ({VECTORS}) are absent: skipped (set SHOEBOX_VECTORS)")
 def test_geometry_vectors_in_browser(browser, server3k, viewport):
     """geometry.js, as the page loads it, passes every vector the Swift GalleryLayout passes."""
-    assert VECTORS.exists(), f"{VECTORS} is missing (set SHOEBOX_VECTORS)"
     vectors = json.loads(VECTORS.read_text())["vectors"]
     open_viewer(browser, server3k.url)
     result = browser.execute_async_script("""
