@@ -5,18 +5,28 @@ extension PlaceTable {
     public static let fileName = "places.bin"
 
     /// Where Shoebox looks for the table, in order: `$SHOEBOX_PLACES` alone when it is set;
-    /// otherwise `places.bin` beside the executable, then
+    /// otherwise `places.bin` beside the executable, then `../share/shoebox/places.bin` from the
+    /// executable's folder (where `scripts/install` puts it, `PREFIX/share` beside `PREFIX/bin`), then
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/shoebox/places.bin` (where `scripts/places-data` installs it).
     public static func installedPaths(environment: [String: String], executableDirectory: String?) -> [String] {
         if let explicit = environment["SHOEBOX_PLACES"], !explicit.isEmpty { return [explicit] }
         var paths: [String] = []
-        if let executableDirectory { paths.append(executableDirectory + "/" + fileName) }
+        if let executableDirectory {
+            paths.append(executableDirectory + "/" + fileName)
+            paths.append(Self.sharedDataPath(executableDirectory: executableDirectory))
+        }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             paths.append(data + "/shoebox/" + fileName)
         } else if let home = environment["HOME"], !home.isEmpty {
             paths.append(home + "/.local/share/shoebox/" + fileName)
         }
         return paths
+    }
+
+    /// `PREFIX/share/shoebox/places.bin` for an executable in `PREFIX/bin`.
+    static func sharedDataPath(executableDirectory: String) -> String {
+        URL(fileURLWithPath: executableDirectory, isDirectory: true).deletingLastPathComponent()
+            .appendingPathComponent("share/shoebox/" + fileName).path
     }
 
     /// The first of ``installedPaths(environment:executableDirectory:)`` where a file exists, and
