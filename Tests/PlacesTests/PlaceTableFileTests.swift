@@ -94,7 +94,10 @@ struct PlaceTableFileTests {
         #expect(PlaceTable.installedPaths(environment: ["SHOEBOX_PLACES": "/x/p.bin", "HOME": "/home/a"], executableDirectory: "/bin")
                 == ["/x/p.bin"])
         #expect(PlaceTable.installedPaths(environment: ["HOME": "/home/a"], executableDirectory: "/opt/shoebox")
-                == ["/opt/shoebox/places.bin", "/home/a/.local/share/shoebox/places.bin"])
+                == ["/opt/shoebox/places.bin", "/opt/share/shoebox/places.bin", "/home/a/.local/share/shoebox/places.bin"])
+        // scripts/install's layout: PREFIX/bin/shoebox finds PREFIX/share/shoebox/places.bin.
+        #expect(PlaceTable.installedPaths(environment: [:], executableDirectory: "/usr/local/bin")
+                == ["/usr/local/bin/places.bin", "/usr/local/share/shoebox/places.bin"])
         #expect(PlaceTable.installedPaths(environment: ["HOME": "/home/a", "XDG_DATA_HOME": "/data"], executableDirectory: nil)
                 == ["/data/shoebox/places.bin"])
         // A relative XDG_DATA_HOME is ignored, as the XDG specification says.
@@ -110,12 +113,19 @@ struct PlaceTableFileTests {
             }
             #expect(error?.code == .missing)
             #expect(error?.message.contains(folder + "/bin/places.bin") == true)
+            #expect(error?.message.contains(folder + "/share/shoebox/places.bin") == true)
             #expect(error?.message.contains(folder + "/.local/share/shoebox/places.bin") == true)
 
             try FileManager.default.createDirectory(atPath: folder + "/.local/share/shoebox", withIntermediateDirectories: true)
             #expect(FileManager.default.createFile(atPath: folder + "/.local/share/shoebox/places.bin", contents: Data(Self.good)))
             let table = try PlaceTable.loadInstalled(environment: environment, executableDirectory: folder + "/bin")
             #expect(table.count == SyntheticPlaces.world.count)
+
+            // The one scripts/install put in PREFIX/share comes before the user's own.
+            try FileManager.default.createDirectory(atPath: folder + "/share/shoebox", withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: folder + "/share/shoebox/places.bin", contents: Data(Self.good)))
+            #expect(PlaceTable.installedPath(environment: environment, executableDirectory: folder + "/bin").found
+                    == folder + "/share/shoebox/places.bin")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Places
 import Testing
 
 /// Every `shoebox …` command in README.md's ```sh and ```console blocks runs as shown on the demo
@@ -126,8 +127,8 @@ struct ReadmeBlock: Sendable, CustomTestStringConvertible {
 }
 
 /// A clone of the project under a temporary home: `~/src/shoebox` with the demo photos and the
-/// default configuration, `~/Pictures` the same photos, the default database under
-/// `~/.local/share`, and `shoebox` on PATH.
+/// default configuration, `~/Pictures` the same photos, the default database and the places table
+/// under `~/.local/share`, and `shoebox` on PATH.
 final class DemoClone {
     let folder: TemporaryDirectory
     let home: String
@@ -149,6 +150,7 @@ final class DemoClone {
                        + " && find \"$2/testdata/photos\" -exec touch -h -d \"$3\" {} +", root, clone, Self.fileDate)
         try FileManager.default.createSymbolicLink(atPath: home + "/Pictures", withDestinationPath: clone + "/testdata/photos")
         try FileManager.default.createSymbolicLink(atPath: folder.url("bin/shoebox").path, withDestinationPath: ShoeboxProcess.executable.path)
+        try Self.installPlaces(at: home + "/.local/share/shoebox/" + PlaceTable.fileName)
 
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             !key.hasPrefix("SHOEBOX_") && !key.hasPrefix("XDG_")
@@ -164,6 +166,27 @@ final class DemoClone {
         if indexed {
             let run = try self.run("shoebox index testdata/photos")
             guard run.status == 0 else { throw SetupFailed(message: "shoebox index testdata/photos: \(run.stderr)") }
+        }
+    }
+
+    /// The places table `scripts/places-data` installed on this machine (what `scripts/demo` uses), or
+    /// without one a table of the demo's places alone, which names the demo's photos the same way:
+    /// each is within 300 m of its place, and no other place is nearer.
+    static func installPlaces(at path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        if let installed = PlaceTable.installedPath().found {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: installed)
+            return
+        }
+        let entries = DemoLibrary.places.map { place in
+            PlaceTable.Entry(
+                name: place.city, latitude: place.latitude, longitude: place.longitude, population: place.population,
+                region: place.region, countryCode: place.countryCode, countryName: place.country, timeZone: place.timeZone)
+        }
+        let table = PlaceTable.encode(entries, credit: "Places: GeoNames (https://www.geonames.org), CC BY 4.0; the demo's places only.")
+        guard FileManager.default.createFile(atPath: path, contents: Data(table)) else {
+            throw SetupFailed(message: "could not write \(path)")
         }
     }
 
