@@ -60,6 +60,18 @@ export class Pager {
     this.element.focus({ preventScroll: true });
   }
 
+  /** The pager as a page of the viewer: fine section `section` at `item`, over the timeline. */
+  async enter(section, item) {
+    await this.open(section, item);
+    document.body.classList.add('pager-open');
+  }
+
+  leave() {
+    if (!this.isOpen) return;
+    this.close();
+    document.body.classList.remove('pager-open');
+  }
+
   close() {
     this.stopMotion();
     this.strip.stop();

@@ -1,12 +1,14 @@
 // The Places page: countries → regions → cities, each with its photo count and a cover, from
 // `GET /api/places`. Any of them opens that place's timeline (its `query`, passed on unchanged).
+// A page of the viewer: `enter()` shows it over the timeline (its button pressed), `leave()` hides it.
 
 import * as api from './api.js';
 import { photoCount } from './search.js';
 
 export class PlacesPage {
-  constructor(element, { onOpen }) {
+  constructor(element, button, { onOpen }) {
     this.element = element;
+    this.button = button;
     this.list = element.querySelector('.places-list');
     this.onOpen = onOpen;
     this.data = null;
@@ -17,6 +19,22 @@ export class PlacesPage {
   }
 
   get isOpen() { return !this.element.hidden; }
+
+  /** Shows the page and focuses it; resolves when its places are listed. */
+  async enter() {
+    this.button.setAttribute('aria-pressed', 'true');
+    document.body.classList.add('places-open');
+    const shown = this.show();
+    this.element.focus({ preventScroll: true });
+    await shown;
+  }
+
+  leave() {
+    if (!this.isOpen) return;
+    this.hide();
+    this.button.setAttribute('aria-pressed', 'false');
+    document.body.classList.remove('places-open');
+  }
 
   /** Shows the page, asking the server each time (the library may have changed; the last answer shows meanwhile). */
   async show() {

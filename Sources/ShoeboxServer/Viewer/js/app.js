@@ -1,0 +1,514 @@
+// The viewer's behaviour: one view state (view-state.js) and the changes between states — zoom,
+// the pager, search, the Places page, the URL, and the live library. Changes run one at a time
+// (serial.js). Pages (the timeline, the pager, Places) show what the state says; main.js wires the
+// page's elements and input to the methods here.
+
+import * as api from './api.js';
+import { Grid } from './grid.js';
+import { animate, easeOut } from './animation.js';
+import { Serial } from './serial.js';
+import * as viewState from './view-state.js';
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const URL_DELAY = 250; // ms of stillness before a scroll is written to the URL
+
+export class App {
+  /**
+   * `parts`: the timeline element and its layer, the Timeline, Pager, PlacesPage, SearchField and
+   * StatusPill, and `debug` (window.shoebox, read by the browser tests).
+   */
+  constructor({ element, layer, timeline, pager, places, searchField, debug, elements }) {
+    this.element = element;
+    this.layer = layer;
+    this.timeline = timeline;
+    this.pager = pager;
+    this.places = places;
+    this.searchField = searchField;
+    this.debug = debug;
+    this.elements = elements; // { noResults, message, summary, searchInput }
+    this.changes = new Serial(element);
+    /** The view state; `opened` is the photo last opened in the pager in this scope (the one under attention). */
+    this.state = { ...viewState.makeState(), opened: null };
+    this.library = null;
+    this.urlTimer = 0;
+    this.emptyShown = false;
+    this.refreshing = null;
+    this.refreshAgain = false;
+  }
+
+  // The state: the stored view, level and scope, with the anchor and open photo read off the pages.
+
+  current() {
+    const [top] = this.timeline.anchorCandidates(1);
+    const anchor = top ? { id: top.id, section: top.section, item: top.item, dy: top.dy } : null;
+    const shown = this.pager.isOpen ? this.pager.current : null;
+    const photo = shown ? { id: shown.id, section: this.pager.section, item: this.pager.index } : null;
+    const { view, scope } = this.state;
+    return viewState.makeState({ view, level: this.timeline.level || this.state.level, scope, anchor, photo });
+  }
+
+  /** Writes the state to the URL after the view has been still for a moment (scrolling). */
+  replaceURLSoon() {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => { if (!this.changes.active) viewState.replace(this.current()); }, URL_DELAY);
+  }
+
+  replaceURL() { clearTimeout(this.urlTimer); viewState.replace(this.current()); }
+  pushURL() { clearTimeout(this.urlTimer); viewState.push(this.current()); }
+
+  pagerChanged() {
+    if (this.pager.current) this.state.opened = this.pager.current.id;
+    if (!this.changes.active) this.replaceURL();
+  }
+
+  setLevelButtons(level) {
+    for (const b of document.querySelectorAll('[data-set-level]')) b.setAttribute('aria-pressed', String(b.dataset.setLevel === level));
+  }
+
+  viewportParam() {
+    const { width, height } = this.timeline.viewport();
+    return `${width}x${height}`;
+  }
+
+  viewportCentre() {
+    const { width, height } = this.timeline.viewport();
+    return { x: width / 2, y: height / 2 };
+  }
+
+  // Zoom between the levels.
+
+  /** Asks the API where the other level must scroll, then shows it there (the API is the one source of truth). */
+  zoom(params, point) {
+    return this.changes.runIfIdle(async () => {
+      const timeline = this.timeline;
+      const before = this.current();
+      try {
+        const result = await api.zoom({ ...params, offset: timeline.offset, viewport: this.viewportParam() });
+        const toLevel = result.to.level;
+        const oldSide = timeline.grid.cellSide;
+        await timeline.show(toLevel, result.contentOffsetY);
+        this.state.level = toLevel;
+        this.setLevelButtons(toLevel);
+        this.debug.zooms.push(result);
+        viewState.replace(before); // Back returns exactly here
+        this.pushURL();
+        await this.transition(oldSide / timeline.grid.cellSide, point || {
+          x: timeline.grid.cellLeft(result.to.item) + timeline.grid.cellSide / 2,
+          y: result.targetViewportY + timeline.grid.cellSide / 2,
+        });
+        return result;
+      } catch (error) {
+        this.reportError(error);
+        return null;
+      }
+    });
+  }
+
+  /** A short zoom of the new grid from the old cell size, about the anchor point. */
+  async transition(fromScale, point) {
+    const layer = this.layer;
+    this.element.dataset.animating = 'true';
+    layer.style.transformOrigin = `${point.x}px ${point.y + this.timeline.scroller.top}px`;
+    await animate(200, (p) => {
+      const s = fromScale + (1 - fromScale) * p;
+      layer.style.transform = p < 1 ? `scale(${s})` : '';
+      layer.style.opacity = String(0.4 + 0.6 * p);
+    }, easeOut).finished;
+    layer.style.transform = '';
+    layer.style.opacity = '';
+    delete this.element.dataset.animating;
+  }
+
+  zoomAtPoint(direction, point) {
+    const level = this.timeline.level;
+    this.resetPreview();
+    if ((direction === 'in' && level !== 'coarse') || (direction === 'out' && level !== 'fine')) return Promise.resolve(null);
+    return this.zoom({ from: level, focalY: point.y, focalX: point.x }, point);
+  }
+
+  /** The level switch: zoom about the viewport's centre. */
+  setLevel(target) {
+    if (target !== this.timeline.level) this.zoomAtPoint(target === 'fine' ? 'in' : 'out', this.viewportCentre());
+  }
+
+  previewPinch(scale, focal) {
+    if (this.changes.active) return;
+    this.layer.style.transformOrigin = `${focal.x}px ${focal.y + this.timeline.scroller.top}px`;
+    this.layer.style.transform = `scale(${Math.min(2.5, Math.max(0.4, scale))})`;
+  }
+
+  resetPreview() {
+    if (!this.changes.active) { this.layer.style.transform = ''; this.layer.style.transformOrigin = ''; }
+  }
+
+  /** A tap or Enter on a cell: a coarse photo zooms in about itself; a fine photo opens the pager. */
+  activate(section, item) {
+    if (this.changes.active) return;
+    if (this.timeline.level === 'coarse') this.zoom({ from: 'coarse', section, item });
+    else this.changes.runIfIdle(() => this.openPhoto(section, item));
+  }
+
+  /** Enter on the timeline: the cell at the viewport's centre (or the top one). */
+  activateCentre() {
+    const { x, y } = this.viewportCentre();
+    const grid = this.timeline.grid;
+    const hit = grid.cellAtPoint(x, y, this.timeline.offset) || grid.anchorAt(this.timeline.offset);
+    this.activate(hit.section, hit.item);
+  }
+
+  // The pager.
+
+  async openPhoto(section, item, { push = true } = {}) {
+    if (push) this.replaceURL();
+    try {
+      await this.pager.enter(section, item);
+      if (this.pager.current) this.state.opened = this.pager.current.id;
+      if (push) this.pushURL();
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+
+  /** Back to the grid at the same place; if the pager moved on, the photo's cell is brought into view. */
+  closePhoto(viaUser) {
+    const { pager, timeline } = this;
+    if (!pager.isOpen) return;
+    const { section, index } = pager;
+    pager.leave();
+    if (timeline.level === 'fine' && timeline.grid) {
+      const y = timeline.cellViewportY(section, index);
+      const h = timeline.scroller.viewportHeight;
+      const side = timeline.grid.cellSide;
+      if (y < 0 || y + side > h) timeline.scroller.scrollTo(timeline.grid.cellTop(section, index) - (h - side) / 2);
+    }
+    this.element.focus({ preventScroll: true });
+    if (viaUser) this.pushURL();
+  }
+
+  // Showing a state (a URL, Back/Forward, a resize, a search).
+
+  /** Shows `state`: its scope and level with the anchor at its viewport y, its photo and its page. */
+  restore(state) {
+    return this.changes.run(() => this.show(viewState.makeState(state)));
+  }
+
+  async show({ view, level, scope, anchor, photo }) {
+    const { timeline, searchField } = this;
+    const q = scope.q;
+    const total = q ? api.searchTotal(q) : Promise.resolve(0);
+    total.catch(() => {}); // awaited below, with the layout
+    const newScope = q !== api.currentQuery();
+    if (newScope) {
+      timeline.holdFetches = true; // the old grid's sections are not the new scope's
+      api.setQuery(q);
+    }
+    this.state = { ...this.state, level, scope, opened: newScope ? null : this.state.opened };
+    searchField.setValue(scope.label ? '' : q); // a place's query is the bar's business, not the field's
+    document.body.classList.toggle('searching', Boolean(q));
+    // "Searching…" while a new scope loads; the bar moves the timeline when it comes or goes
+    if (newScope && searchField.showResult(q, null, scope.label)) timeline.measure();
+    const { width, height } = timeline.viewport();
+    const [layout, list, count] = await Promise.all([api.layout(level, width, height), api.sectionList(level), total]);
+    searchField.showResult(q, count, scope.label);
+    this.element.dataset.query = q;
+    this.debug.search = q ? { query: q, total: count } : null;
+    const grid = new Grid(layout);
+    let offset = 0;
+    if (anchor) {
+      const found = anchor.id !== null && anchor.id !== undefined ? await this.locate(anchor.id, level) : null;
+      offset = offsetFor(grid, found ? { ...found, dy: anchor.dy } : anchor);
+    }
+    await timeline.prefetch(grid, level, offset);
+    timeline.swap(grid, level, list, offset);
+    this.setLevelButtons(level);
+    const empty = Boolean(q) && list.length === 0;
+    document.body.classList.toggle('empty-result', empty);
+    this.elements.noResults.hidden = !empty;
+    let open = photo;
+    if (open && open.id !== null && level === 'fine') {
+      const pos = await api.position(open.id);
+      open = pos ? pos.fine : null;
+    }
+    if (open && level === 'fine') await this.openPhoto(open.section, open.item, { push: false });
+    else if (this.pager.isOpen) this.closePhoto(false);
+    if (view === 'places') await this.enterPlaces();
+    else this.leavePlaces();
+  }
+
+  /** After a resize: the same state, laid out for the new viewport. */
+  relayout() {
+    if (!this.timeline.grid) return;
+    const state = this.current();
+    this.timeline.measure();
+    this.restore(state).catch((error) => this.reportError(error));
+  }
+
+  /**
+   * Where photo `id` is shown at `level`: `{section, item, how}`, or null when the library has no such
+   * photo. At the coarse level a photo the sample hides is replaced by its nearest shown neighbour,
+   * as the server's zoom mapping picks it (`how: 'neighbour'`).
+   */
+  async locate(id, level, position) {
+    const pos = position === undefined ? await api.position(id) : position;
+    if (!pos) return null;
+    if (pos[level]) return { ...pos[level], how: 'photo' };
+    const z = await api.zoom({ from: 'fine', section: pos.fine.section, item: pos.fine.item, offset: 0, viewport: this.viewportParam() });
+    return { section: z.to.section, item: z.to.item, how: 'neighbour' };
+  }
+
+  // Search and places: a result is a timeline of its own (every request carries its `q`); leaving it
+  // shows the whole library at the photo the person was looking at.
+
+  /**
+   * Shows the result of search `q` as a timeline (coarse level, from its start). The first search
+   * from the library (or from Places) is a new history entry; refining it as one types replaces it.
+   * `label`: a place's name, when the result is opened from the Places page (`fromPlaces`).
+   */
+  async search(q, { label = null, fromPlaces = false } = {}) {
+    q = q.trim();
+    if (!q) return this.leaveSearch();
+    const was = this.state.scope;
+    const onPlaces = this.places.isOpen;
+    if (q === was.q && !onPlaces) return;
+    const entering = !was.q || onPlaces;
+    const { level, anchor, photo } = this.current();
+    const back = was.q ? was.back : { level, anchor, photo };
+    const scope = label
+      ? viewState.searchScope(q, { label, fromPlaces, back })
+      : viewState.searchScope(q, { fromPlaces: !entering && was.fromPlaces, back });
+    if (this.pager.isOpen) this.closePhoto(false);
+    this.replaceURL();
+    await this.restore({ view: 'timeline', level: 'coarse', scope, anchor: null, photo: null });
+    if (entering) this.pushURL(); else this.replaceURL();
+    if (fromPlaces) this.element.focus({ preventScroll: true });
+  }
+
+  /**
+   * The photo under attention and its viewport y: the one last opened in the pager if it is on
+   * screen, else the one nearest the viewport's centre; null for an empty view.
+   */
+  attentionPhoto() {
+    const { timeline } = this;
+    const grid = timeline.grid;
+    if (!grid || !grid.sections.length) return null;
+    const h = timeline.scroller.viewportHeight;
+    const opened = this.state.opened;
+    if (opened !== null) {
+      const cell = this.layer.querySelector(`.cell[data-photo-id="${opened}"]`);
+      if (cell && !cell.hidden) {
+        const dy = timeline.cellViewportY(Number(cell.dataset.section), Number(cell.dataset.item));
+        if (dy > -grid.cellSide && dy < h) return { id: opened, dy, how: 'opened' };
+      }
+    }
+    // The shown photo nearest the viewport's centre (the centre may fall on a header or a gap).
+    const { x, y } = this.viewportCentre();
+    const half = grid.cellSide / 2;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const c of timeline.anchorCandidates(Infinity)) {
+      if (c.id === null) continue;
+      const distance = Math.hypot(grid.cellLeft(c.item) + half - x, c.dy + half - y);
+      if (distance < bestDistance) { best = c; bestDistance = distance; }
+    }
+    return best ? { id: best.id, dy: best.dy, how: 'centre' } : null;
+  }
+
+  /**
+   * Back to the whole library (Escape, ×, an emptied field), at the same level with the photo under
+   * attention at the same viewport y (a coarse sample that hides it shows its nearest neighbour).
+   * A place's result opened from the Places page shows that page again over it.
+   */
+  async leaveSearch() {
+    const { scope } = this.state;
+    if (!scope.q) {
+      this.searchField.setValue('');
+      (this.places.isOpen ? this.places.element : this.element).focus({ preventScroll: true });
+      return;
+    }
+    if (this.pager.isOpen) this.closePhoto(false);
+    const target = this.attentionPhoto();
+    const view = scope.fromPlaces ? 'places' : 'timeline';
+    const state = target
+      ? { level: this.timeline.level, anchor: { id: target.id, section: 0, item: 0, dy: target.dy }, photo: null }
+      : (scope.back || { level: 'coarse', anchor: null, photo: null });
+    this.replaceURL();
+    this.elements.searchInput.value = '';
+    await this.restore({ ...state, view, scope: viewState.LIBRARY });
+    this.debug.returns.push({ ...target, level: this.timeline.level });
+    this.pushURL();
+    if (!this.places.isOpen) this.element.focus({ preventScroll: true });
+  }
+
+  async enterPlaces() {
+    this.state.view = 'places';
+    await this.places.enter();
+  }
+
+  leavePlaces() {
+    this.state.view = 'timeline';
+    this.places.leave();
+  }
+
+  async togglePlaces() {
+    if (this.places.isOpen) {
+      this.leavePlaces();
+      this.pushURL();
+      this.element.focus({ preventScroll: true });
+      return;
+    }
+    if (this.pager.isOpen) this.closePhoto(false);
+    this.replaceURL();
+    await this.enterPlaces();
+    this.pushURL();
+  }
+
+  /** Escape, outside the pager and text fields: leaves Places, else the search. Returns whether it did. */
+  escape() {
+    if (this.places.isOpen) { this.togglePlaces().catch((error) => this.reportError(error)); return true; }
+    if (this.state.scope.q) { this.leaveSearch().catch((error) => this.reportError(error)); return true; }
+    return false;
+  }
+
+  // The live library: on `library-changed`, the new snapshot replaces the old one without moving
+  // what the person is looking at.
+
+  libraryChanged() {
+    this.debug.events.changed += 1;
+    if (this.refreshing) { this.refreshAgain = true; return; }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        try { await this.changes.run(() => this.refresh()); } catch (error) { this.reportError(error); }
+      } while (this.refreshAgain);
+    })().finally(() => { this.refreshing = null; });
+  }
+
+  /**
+   * Drops every cached answer, fetches the new layout and finds the anchor in it: the photo at the
+   * top-left of the first row that starts inside the viewport keeps its viewport y. If that photo is
+   * gone, the next visible one (row by row) is the anchor. At the coarse level, a photo the new sample
+   * no longer shows is replaced by a visible one that is still shown, else by its nearest shown
+   * neighbour (the server's zoom mapping) at the same y. If no visible photo is left at all, the
+   * section holding the first one's date keeps its header at the same y. Scrolling while this runs
+   * is kept (the anchor moves with it).
+   */
+  async refresh() {
+    const { timeline, pager } = this;
+    const started = performance.now();
+    try {
+      const level = timeline.level;
+      const oldGrid = timeline.grid;
+      const offsetBefore = timeline.offset;
+      const candidates = oldGrid ? timeline.anchorCandidates(24).filter((c) => c.id !== null) : [];
+      timeline.holdFetches = true; // the old grid's sections are not the new snapshot's
+      api.reset();
+      this.library = await api.getJSON('/api/library');
+      this.showSummary();
+      const { q, label } = this.state.scope;
+      if (q && this.searchField.showResult(q, await api.searchTotal(q), label)) timeline.measure();
+      const { width, height } = timeline.viewport();
+      const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
+      const grid = new Grid(layout);
+      let target = null;
+      let anchor = null;
+      let hidden = null; // a candidate still in the library but not shown at this level
+      for (let k = 0; k < candidates.length && !target; k += 8) {
+        const batch = candidates.slice(k, k + 8);
+        const positions = await Promise.all(batch.map((c) => api.position(c.id)));
+        for (let j = 0; j < batch.length; j++) {
+          const pos = positions[j];
+          if (pos && pos[level]) { anchor = batch[j]; target = { ...pos[level], dy: anchor.dy, how: 'photo' }; break; }
+          if (pos && !hidden) hidden = { candidate: batch[j], pos };
+        }
+      }
+      if (!target && hidden) {
+        anchor = hidden.candidate;
+        target = { ...(await this.locate(anchor.id, level, hidden.pos)), dy: anchor.dy };
+      }
+      let offset;
+      if (target) offset = offsetFor(grid, target);
+      else if (candidates.length && grid.sections.length) {
+        anchor = candidates[0];
+        const day = anchor.captured.slice(0, 10);
+        let s = list.findIndex((x) => x.end >= day);
+        if (s < 0) s = list.length - 1;
+        const headerDy = oldGrid.sections[anchor.section].y - offsetBefore;
+        offset = grid.sections[s].y - headerDy;
+        target = { section: s, item: 0, dy: headerDy, how: 'date' };
+      } else offset = 0;
+      await timeline.prefetch(grid, level, offset);
+      offset += timeline.offset - offsetBefore; // what the person scrolled meanwhile
+      timeline.swap(grid, level, list, offset);
+      this.updateMessage();
+      this.debug.refreshes.push({
+        anchor: anchor && { id: anchor.id, section: anchor.section, item: anchor.item, dy: anchor.dy },
+        target, offset: timeline.offset, ms: Math.round(performance.now() - started),
+      });
+      if (pager.isOpen && pager.current) {
+        const pos = await api.position(pager.current.id);
+        if (pos) await pager.open(pos.fine.section, pos.fine.item);
+      }
+      this.replaceURL();
+    } finally {
+      timeline.holdFetches = false;
+    }
+  }
+
+  /** After a reconnect: the library may have changed while the events were not heard. */
+  async checkForChanges() {
+    try {
+      const now = await api.getJSON('/api/library');
+      if (this.library && now.lastIndexed !== this.library.lastIndexed) this.libraryChanged();
+    } catch { /* offline again: the next reconnect asks again */ }
+  }
+
+  showSummary() {
+    const library = this.library;
+    this.debug.library = library;
+    const photos = new Intl.NumberFormat('en-GB').format(library.photos);
+    this.elements.summary.textContent = `${photos} ${library.photos === 1 ? 'photo' : 'photos'}${library.videos ? ` · ${library.videos} videos` : ''}`;
+  }
+
+  updateMessage() {
+    const box = this.elements.message;
+    if (this.library.photos === 0) {
+      box.textContent = 'No photos yet: index a folder with "shoebox index FOLDER", or serve it with --watch.';
+      box.hidden = false;
+      this.emptyShown = true;
+    } else if (this.emptyShown) {
+      box.hidden = true;
+      this.emptyShown = false;
+    }
+  }
+
+  reportError(error) {
+    this.debug.errors.push(String(error && error.message || error));
+    const box = this.elements.message;
+    box.textContent = error && error.message ? `Something went wrong: ${error.message}` : 'Something went wrong.';
+    box.hidden = false;
+  }
+
+  /** The first view: the library, then the state in the URL. */
+  async start(live) {
+    try {
+      this.library = await api.getJSON('/api/library');
+      this.showSummary();
+      this.updateMessage();
+      live.start();
+      await this.restore(viewState.fromURL());
+      this.replaceURL();
+      this.element.focus({ preventScroll: true });
+    } catch (error) {
+      this.reportError(error);
+    }
+    this.debug.ready = true;
+    document.documentElement.dataset.ready = 'true';
+  }
+}
+
+/** Content offset that puts item `item` of section `section` at viewport y `dy` in `grid`. */
+function offsetFor(grid, { section, item, dy }) {
+  if (section >= grid.sections.length) return grid.contentHeight;
+  const i = Math.min(item, Math.max(0, grid.sections[section].items - 1));
+  return grid.cellTop(section, i) - dy;
+}

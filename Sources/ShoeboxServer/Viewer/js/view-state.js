@@ -1,0 +1,81 @@
+// The viewer's one view state, and its one mapping to and from the URL.
+//
+// A state is a plain value:
+//   view    'timeline' or 'places' (the Places page over the timeline)
+//   level   'coarse' or 'fine'
+//   scope   { q, label, fromPlaces, back }: the search whose result the timeline shows (q '' is the
+//           whole library); for a place's result opened from the Places page, its name (`label`)
+//           and that leaving it shows the page again (`fromPlaces`); `back`, the library's view
+//           when the search began (the way back from an empty result)
+//   anchor  { id, section, item, dy } or null: the photo at the top of the view (the first row
+//           starting inside it) and its viewport y; found again by id, so the view survives
+//           library changes; section and item are used when the id is gone
+//   photo   { id, section, item } or null: the photo open in the pager
+//
+// URL: `?[q=lisbon+2019&]level=fine&anchor=5120&y=20.5&section=12&item=8[&photo=5133][&view=places]`
+// (`photo=12:9`, section:item, is read too). The scope's label, origin and way back live in the
+// history entry's state, not the URL: a link with the same `q` shows the same photos. Reload and
+// Back/Forward restore a state; every page reads it in its `enter(state)`.
+
+export const LEVELS = ['coarse', 'fine'];
+
+/** The whole library's scope. */
+export const LIBRARY = Object.freeze({ q: '', label: null, fromPlaces: false, back: null });
+
+/** A state with every field present (missing ones take the library's timeline defaults). */
+export function makeState({ view = 'timeline', level = 'coarse', scope = LIBRARY, anchor = null, photo = null } = {}) {
+  return { view, level, scope: { ...LIBRARY, ...scope }, anchor, photo };
+}
+
+/** The search scope `q` (trimmed), optionally a place's `label` opened from the Places page. */
+export function searchScope(q, { label = null, fromPlaces = false, back = null } = {}) {
+  q = (q || '').trim();
+  return q ? { q, label, fromPlaces, back } : LIBRARY;
+}
+
+export function fromURL(search = location.search, entry = history.state) {
+  const params = new URLSearchParams(search);
+  const level = LEVELS.includes(params.get('level')) ? params.get('level') : 'coarse';
+  const int = (v) => (v !== null && /^\d+$/.test(v) ? Number(v) : null);
+  const num = (v) => (v !== null && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+  let photo = null;
+  const p = params.get('photo');
+  if (p && /^\d+:\d+$/.test(p)) { const [s, i] = p.split(':').map(Number); photo = { section: s, item: i, id: null }; }
+  else if (int(p) !== null) photo = { id: int(p), section: null, item: null };
+  const section = int(params.get('section'));
+  const id = int(params.get('anchor'));
+  const anchor = section === null && id === null ? null
+    : { id, section: section ?? 0, item: int(params.get('item')) ?? 0, dy: num(params.get('y')) ?? 0 };
+  const view = params.get('view') === 'places' ? 'places' : 'timeline';
+  const kept = entry && typeof entry.scope === 'object' && entry.scope ? entry.scope : {};
+  const scope = searchScope(params.get('q'), {
+    label: typeof kept.label === 'string' ? kept.label : null,
+    fromPlaces: kept.fromPlaces === true,
+    back: kept.back && typeof kept.back === 'object' ? kept.back : null,
+  });
+  return makeState({ view, level, scope, anchor, photo });
+}
+
+export function toURL({ view, level, scope, anchor, photo }) {
+  const q = new URLSearchParams();
+  if (scope.q) q.set('q', scope.q);
+  q.set('level', level);
+  if (anchor) {
+    if (anchor.id !== null && anchor.id !== undefined) q.set('anchor', String(anchor.id));
+    q.set('y', String(Math.round(anchor.dy * 1000) / 1000));
+    q.set('section', String(anchor.section));
+    q.set('item', String(anchor.item));
+  }
+  if (photo) q.set('photo', photo.id !== null && photo.id !== undefined ? String(photo.id) : `${photo.section}:${photo.item}`);
+  if (view !== 'timeline') q.set('view', view);
+  return `${location.pathname}?${q}`;
+}
+
+/** What the history entry keeps beside the URL: the scope's label, origin and way back. */
+function entryState({ scope }) {
+  if (!scope.q || (!scope.label && !scope.fromPlaces && !scope.back)) return null;
+  return { scope: { label: scope.label, fromPlaces: scope.fromPlaces, back: scope.back } };
+}
+
+export function push(state) { history.pushState(entryState(state), '', toURL(state)); }
+export function replace(state) { history.replaceState(entryState(state), '', toURL(state)); }
