@@ -16,7 +16,8 @@ extension PhotoFixtures {
     /// as a QuickTime movie from before `ftyp` existed: the `leading` atoms, then `moov`, then
     /// `mdat`, every chunk offset (`stco`, `co64`) moved to where the media data now lies.
     ///
-    /// `largeSizes` writes the leading atoms with 64-bit sizes (size field 1); `mediaDataFirst`
+    /// `largeSizes` writes the leading atoms with 64-bit sizes (size field 1; each then needs 16
+    /// bytes at least); `mediaDataFirst`
     /// puts `mdat` before `moov`; `lastRunsToEnd` writes the last atom's size as 0 ("to the end of
     /// the file"). Nil when `movie` has no `moov` or `mdat`, or a moved offset does not fit `stco`.
     public static func legacyQuickTime(

@@ -45,7 +45,7 @@ import Testing
         ([Atom("free", size: 400_000)], true, false, false),
         ([Atom("wide", size: 8), Atom("pnot", size: 20), Atom("PICT", size: 3_000), Atom("free", size: 300_000), Atom("skip", size: 12)], false, false, false),
         ([Atom("free", size: 400_000)], false, false, true),
-        ([Atom("free", size: 400_000), Atom("wide", size: 8)], true, true, true),
+        ([Atom("free", size: 400_000), Atom("skip", size: 16)], true, true, true),
         ([], false, true, false),
     ]
 
