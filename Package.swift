@@ -155,6 +155,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Random libraries packed by the Swift packing, as JSON, for the viewer's agreement test.
+        .executableTarget(
+            name: "packing-vectors",
+            dependencies: ["SeededRandom", "ZoomMapping"],
+            path: "Tools/PackingVectors",
+            swiftSettings: strictSettings
+        ),
+
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(
             name: "IndexBenchmark",

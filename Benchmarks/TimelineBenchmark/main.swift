@@ -2,6 +2,7 @@ import GalleryLayout
 import WallClock
 // Times the timeline and zoom map on a deterministic 1,000,000-photo library.
 // Run: swift run -c release TimelineBenchmark [photoCount]
+// Only the packed layouts (issue 31's ≤ 50 ms for ≥ 100,000 sections): swift run -c release TimelineBenchmark --packing
 // Or, on an indexed library (e.g. one written by make-library), the read commands beside sqlite3:
 //      swift build -c release --product shoebox && swift run -c release TimelineBenchmark --db FILE
 
@@ -96,7 +97,7 @@ if CommandLine.arguments.contains("--db") {
     exit(0)
 }
 
-let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
+let count = CommandLine.arguments.dropFirst().lazy.compactMap { Int($0) }.first ?? 1_000_000
 var rng = SplitMix64(seed: 2001)
 
 print("TimelineBenchmark: \(count) photos (times: fastest run)")
@@ -128,6 +129,40 @@ print(
         + "\(timeline.coarseSections.reduce(0) { $0 + $1.shown.count }) photos shown at the coarse level")
 print("  content height: coarse \(Int(map.coarse.contentHeight)) pt, fine \(Int(map.fine.contentHeight)) pt")
 print()
+
+// The packing function: counts and groups are its input (the viewer gets them from /api/sections).
+for level in [PackedLevel.fine, .coarse] {
+    let counts = level == .fine ? timeline.fineSections.map(\.count) : timeline.coarseSections.map(\.shown.count)
+    let groups = level == .fine
+        ? timeline.fineSections.map { PackedLayout.group(.fine, firstDay: $0.firstDay.components) }
+        : timeline.coarseSections.map { PackedLayout.group(.coarse, firstDay: $0.firstDay.components) }
+    for width in [390.0, 1440] {
+        let (layout, _) = try measure("PackedLayout \(level), \(Int(width)) wide, \(counts.count) sections", runs: 10) {
+            try PackedLayout(level: level, counts: counts, groups: groups, width: width)
+        }
+        print("  \(layout.columns) columns, \(layout.lineCount) lines, content height \(Int(layout.contentHeight)) pt")
+    }
+}
+// A denser split: the same million photos in at least 100,000 sections of 1–19 photos.
+var denseCounts: [Int] = []
+var denseGroups: [Int] = []
+var left = count
+while left > 0 {
+    let n = min(left, Int.random(in: 1...19, using: &rng))
+    denseCounts.append(n)
+    denseGroups.append(denseCounts.count / 30)
+    left -= n
+}
+for width in [390.0, 1440] {
+    _ = try measure("PackedLayout fine, \(Int(width)) wide, \(denseCounts.count) sections", runs: 10) {
+        try PackedLayout(level: .fine, counts: denseCounts, groups: denseGroups, width: width)
+    }
+}
+_ = try measure("PackedZoomMap.init, 1440×900 (years + 3 layouts)", runs: 5) {
+    try PackedZoomMap(timeline: timeline, viewport: ViewportSize(width: 1440, height: 900), today: TimelineDay(year: 2026, month: 11, day: 27)!)
+}
+print()
+if CommandLine.arguments.contains("--packing") { exit(0) }
 
 // Queries: inputs drawn beforehand so only the map is timed.
 let queries = 1_000_000

@@ -17,6 +17,7 @@ public final class TimelineSnapshot: Sendable {
     /// Per photo, by position in `timeline.photos`.
     private let details: [Detail]
     private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
+    private let packedMaps = Mutex<[PackedKey: PackedZoomMap]>([:])
 
     /// What the JSON contract needs of a photo besides its timeline entry.
     struct Detail: Sendable {
@@ -169,6 +170,26 @@ public final class TimelineSnapshot: Sendable {
         return map
     }
 
+    /// The packed layouts for `viewport` (one per viewport, insets and day, built once and kept).
+    ///
+    /// - Throws: ``LibraryError`` with code `invalidSettings` for a width outside 1…100,000
+    ///   points or a height or insets out of range.
+    public func packedMap(viewport: ViewportSize, contentInsets: ContentInsets, today: TimelineDay) throws(LibraryError) -> PackedZoomMap {
+        let key = PackedKey(bits: [viewport.width, viewport.height, contentInsets.top, contentInsets.bottom].map(\.bitPattern), today: today.daysSince2001)
+        if let map = packedMaps.withLock({ $0[key] }) { return map }
+        let map: PackedZoomMap
+        do {
+            map = try PackedZoomMap(timeline: timeline, viewport: viewport, contentInsets: contentInsets, today: today)
+        } catch {
+            throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
+        }
+        packedMaps.withLock { maps in
+            if maps.count >= 16 { maps.removeAll() }
+            maps[key] = map
+        }
+        return map
+    }
+
     /// The summaries of `level`, or of one section of it.
     public func summaries(_ level: TimelineLevel, section: Int? = nil) throws(LibraryError) -> [SectionSummary] {
         guard let section else { return timeline.summaries(level) }
@@ -181,6 +202,12 @@ public final class TimelineSnapshot: Sendable {
         }
         return [summary]
     }
+}
+
+/// A packed map's viewport, insets and day as a dictionary key.
+private struct PackedKey: Hashable {
+    var bits: [UInt64]
+    var today: Int
 }
 
 /// Zoom settings as a dictionary key (they are `Equatable` but not `Hashable`).

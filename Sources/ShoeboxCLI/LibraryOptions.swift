@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhotoLibrary
 import Timeline
+import ZoomMapping
 
 /// The `--db` and `--config` options every command shares.
 struct LibraryOptions: ParsableArguments {
@@ -43,4 +44,15 @@ enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
     case fine
 
     var level: TimelineLevel { self == .coarse ? .coarse : .fine }
+}
+
+/// `--level` of `sections` and `--from`/`--to` of `zoom`: years, coarse or fine.
+enum PackedLevelArgument: String, ExpressibleByArgument, CaseIterable {
+    case years
+    case coarse
+    case fine
+
+    var packedLevel: PackedLevel { PackedLevel(rawValue: rawValue)! }
+    /// The timeline level; years (which has none) reads as coarse, so callers branch on it first.
+    var level: TimelineLevel { self == .fine ? .fine : .coarse }
 }

@@ -10,18 +10,20 @@ import Timeline
 struct SectionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sections",
-        abstract: "Group the indexed photos into date sections (coarse: a couple of weeks, sampled; fine: one or two days, all photos).",
+        abstract: "Group the indexed photos into date sections (years; coarse: a couple of weeks, sampled; fine: one or two days, all photos).",
         discussion: """
             Coarse sections are fixed windows of `spanDays` days (default 14) aligned on Monday \
             2001-01-01; each shows at most 50 photos (1–10, 20, 30, 40 or 50), chosen by a stable \
             seeded hash of their paths. Fine sections are one day, or two consecutive days when \
             together they hold at most `mergeLimit` photos (default 12). Photos dated only by their \
-            file's modification time are marked "file date".
+            file's modification time are marked "file date". The years level lists each year with \
+            photos: its count, its photos per month and its key photo, the one taken nearest today's \
+            month and day (--today to pick another day).
             """
     )
 
     @Option(name: .customLong("level"), help: "The zoom level.")
-    var levelArgument: LevelArgument = .coarse
+    var levelArgument: PackedLevelArgument = .coarse
 
     @Option(parsing: .unconditional, help: ArgumentHelp("List the photos of one section (0 or more).", valueName: "n"))
     var section: Int?
@@ -37,6 +39,9 @@ struct SectionsCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("day-start"), parsing: .unconditional, help: ArgumentHelp("Hour a day starts (0–23): with 4, photos taken at 1 a.m. belong to the evening before.", valueName: "hour"))
     var dayStartHour: Int?
+
+    @Option(help: ArgumentHelp("Years level: the day whose month and day pick each year's key photo (default: today).", valueName: "YYYY-MM-DD"))
+    var today: String?
 
     @Flag(help: "Print JSON: an array of sections with level, index, start, end, count, places and the shown photos.")
     var json = false
@@ -57,6 +62,12 @@ struct SectionsCommand: AsyncParsableCommand {
         if let dayStartHour, !(0...23).contains(dayStartHour) {
             throw ValidationError("--day-start takes an hour from 0 to 23, e.g. --day-start 4.")
         }
+        if let today, TimelineDay(iso: today) == nil {
+            throw ValidationError("--today takes a date YYYY-MM-DD, e.g. --today 2026-11-27 (got \(today)).")
+        }
+        if levelArgument == .years, section != nil {
+            throw ValidationError("--section lists a coarse or fine section; the years level is one table (--level coarse --section N).")
+        }
         if let spanDays, spanDays < 1 { throw ValidationError("--span-days must be at least 1, e.g. --span-days 14.") }
         if let mergeLimit, mergeLimit < 1 { throw ValidationError("--merge-limit must be at least 1, e.g. --merge-limit 12.") }
     }
@@ -70,6 +81,17 @@ struct SectionsCommand: AsyncParsableCommand {
         if let dayStartHour { settings.dayStartHour = dayStartHour }
 
         let library = try library.open()
+        if levelArgument == .years {
+            let search = query.map(SearchQuery.init)
+            let snapshot = try search.map { try library.snapshot(matching: $0, settings: settings) } ?? library.snapshot(settings: settings)
+            let years = snapshot.yearList(today: today.flatMap { TimelineDay(iso: $0) } ?? .today(), detail: false)
+            if json {
+                try writeJSON(years)
+            } else {
+                try Output.line(YearTable(years: years).text)
+            }
+            return
+        }
         let withPhotos = json || section != nil
         let reports: [SectionReport]
         let leftOut: Int
@@ -120,6 +142,23 @@ struct SectionTable {
         let total = reports.reduce(0) { $0 + $1.count }
         return Columns.format(rows, rightAligned: [0, 2, 3]) + "\n"
             + "\(reports.count.counted("\(level) section")), \(total.counted("photo"))"
+    }
+}
+
+/// One line per year: photos, the month strip, the key photo.
+struct YearTable {
+    var years: [YearJSON]
+
+    var text: String {
+        guard !years.isEmpty else { return "No photos in the index yet: run `shoebox index FOLDER` first." }
+        var rows = [["#", "YEAR", "PHOTOS", "J F M A M J J A S O N D", "KEY PHOTO"]]
+        for y in years {
+            let strip = y.months.map { $0 == 0 ? "·" : $0 < 10 ? String($0) : "+" }.joined(separator: " ")
+            rows.append([String(y.index), String(y.year), y.count.grouped, strip, "\(y.keyDay)  \(y.key.path.terminalSafe)"])
+        }
+        let total = years.reduce(0) { $0 + $1.count }
+        return Columns.format(rows, rightAligned: [0, 2]) + "\n"
+            + "\(years.count.counted("year")), \(total.counted("photo")) (months: · none, + ten or more)"
     }
 }
 

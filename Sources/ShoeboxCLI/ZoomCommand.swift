@@ -14,12 +14,23 @@ struct ZoomCommand: AsyncParsableCommand {
             itself if the coarse sample shows it, else the shown photo of its coarse section nearest \
             in time. The target offset keeps the photo at the same height on screen, clamped to the \
             scrollable range. With --focal-y (a pinch), the photo under that viewport height is the \
-            anchor instead of --section/--item.
+            anchor instead of --section/--item. With --packed, the packed timeline of the viewport \
+            (columns by width, small sections side by side, a Years level): --from and --to take \
+            years, coarse or fine (by default years → coarse, coarse → fine, fine → coarse).
             """
     )
 
-    @Option(name: .customLong("from"), help: "The level the user is looking at: coarse or fine.")
-    var fromArgument: LevelArgument
+    @Option(name: .customLong("from"), help: "The level the user is looking at: coarse or fine (years with --packed).")
+    var fromArgument: PackedLevelArgument
+
+    @Option(name: .customLong("to"), help: "With --packed: the level to zoom to (years, coarse or fine).")
+    var toArgument: PackedLevelArgument?
+
+    @Flag(help: "Use the packed timeline of --viewport instead of the seed grid.")
+    var packed = false
+
+    @Option(help: ArgumentHelp("With --packed: the day whose month and day pick each year's key photo (default: today).", valueName: "YYYY-MM-DD"))
+    var today: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Section of the tapped photo (0 or more).", valueName: "s"))
     var section: Int?
@@ -49,6 +60,15 @@ struct ZoomCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        if !packed, fromArgument == .years {
+            throw ValidationError("--from years belongs to the packed timeline: add --packed (and --viewport WxH).")
+        }
+        if !packed, toArgument != nil || today != nil {
+            throw ValidationError("--to and --today belong to the packed timeline: add --packed.")
+        }
+        if let today, TimelineDay(iso: today) == nil {
+            throw ValidationError("--today takes a date YYYY-MM-DD, e.g. --today 2026-11-27 (got \(today)).")
+        }
         if focalY != nil && (section != nil || item != nil) {
             throw ValidationError("Give either the tapped photo (--section S --item I) or a pinch's focal point (--focal-y Y), not both.")
         }
@@ -76,6 +96,14 @@ struct ZoomCommand: AsyncParsableCommand {
         if let seed { sections.coarse.seed = seed }
         let anchor: ZoomRequest.Anchor = if let focalY { .focalPoint(x: focalX, y: focalY) }
             else { .item(section: section ?? 0, item: item ?? 0) }
+        if packed {
+            let request = PackedZoomRequest(
+                from: fromArgument.packedLevel, to: toArgument?.packedLevel, anchor: anchor, offset: offset,
+                viewport: viewport.flatMap(ZoomRequest.parseViewport), today: today.flatMap { TimelineDay(iso: $0) } ?? .today())
+            let result = try library.snapshot(settings: sections).packedZoom(request, settings: library.configuration.zoom)
+            try report(result, viewportHeight: request.viewport?.height ?? library.configuration.zoom.viewport.height)
+            return
+        }
         let request = ZoomRequest(from: fromArgument.level, anchor: anchor, offset: offset, viewport: viewport.flatMap(ZoomRequest.parseViewport))
         let result: ZoomJSON
         if let stored = try StoredSections(store: library.store, settings: sections),
@@ -84,10 +112,15 @@ struct ZoomCommand: AsyncParsableCommand {
         } else {
             result = try library.snapshot(settings: sections).zoom(request, settings: library.configuration.zoom)
         }
+        try report(result, viewportHeight: request.viewport?.height ?? library.configuration.zoom.viewport.height)
+    }
+
+    /// Prints `result`, with a note when the tapped cell was off screen.
+    private func report(_ result: ZoomJSON, viewportHeight: Double) throws {
         if !result.onScreen {
             Output.note(String(
                 format: "Note: at --offset %@ that cell is off screen (its top at y = %.2f in a viewport %@ points high), so no finger could have tapped it; the answer is for that height all the same.",
-                Self.points(offset), result.viewportY, Self.points(request.viewport?.height ?? library.configuration.zoom.viewport.height)))
+                Self.points(offset), result.viewportY, Self.points(viewportHeight)))
         }
         if json {
             try writeJSON(result)
@@ -110,7 +143,11 @@ extension ZoomJSON {
             path.terminalSafe,
             "  \(from.level) section \(from.section), item \(from.item)  →  \(to.level) section \(to.section), item \(to.item)",
         ]
-        if targetPath != path { lines.append("  not shown at the coarse level: landing on \(targetPath.terminalSafe), the nearest shown photo in time") }
+        if targetPath != path {
+            lines.append(to.level == "years"
+                ? "  landing on its year's key photo, \(targetPath.terminalSafe)"
+                : "  not shown at the coarse level: landing on \(targetPath.terminalSafe), the nearest shown photo in time")
+        }
         lines.append(String(format: "  scroll to content offset y = %.2f%@", contentOffsetY, clamped ? String(format: " (clamped from %.2f)", unclampedContentOffsetY) : ""))
         lines.append(String(format: "  cell top on screen: %.2f → %.2f", viewportY, targetViewportY))
         return lines.joined(separator: "\n")

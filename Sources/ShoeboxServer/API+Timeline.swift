@@ -11,10 +11,24 @@ import ZoomMapping
 extension API {
     func sections(_ request: Request) throws -> Response {
         let query = Query(request)
+        if query.raw("level") == PackedLevel.years.rawValue { return try years(request) }
         let level = try query.level("level")
         let search = try query.search()
         let loaded = state.loaded
         return try json(sectionsAnswer(level, search: search, loaded: loaded), for: request)
+    }
+
+    /// The Years level: `[{"index", "year", "count", "months", "key", "keyDay"}]`, the key photo
+    /// (shaped as a section page's photos) nearest `today` (the server's date unless given).
+    func years(_ request: Request) throws -> Response {
+        let query = Query(request)
+        let search = try query.search()
+        let today = try query.today()
+        let loaded = state.loaded
+        return try json(loaded.cached(Query.key(search) + "sections/years/\(today.isoString)") {
+            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+            return try ContractJSON.encode(snapshot.yearList(today: today, detail: true), compact: true)
+        }, for: request)
     }
 
     /// The encoded section list of `level` (of a search result with `search`), once per snapshot.
@@ -122,6 +136,7 @@ extension API {
 
     func layout(_ request: Request) throws -> Response {
         let query = Query(request)
+        if try query.packed() { return try packedLayout(request) }
         let level = try query.level("level")
         let viewport = try query.viewport()
         let search = try query.search()
@@ -134,9 +149,30 @@ extension API {
         }, for: request)
     }
 
+    /// `/api/layout?packed=1&level=years|coarse|fine&viewport=WxH`: the packed level's blocks.
+    func packedLayout(_ request: Request) throws -> Response {
+        let query = Query(request)
+        guard let level = try query.packedLevel("level") else { throw APIError.badRequest("Give level=years, level=coarse or level=fine.") }
+        let zoom = state.library.configuration.zoom
+        let viewport = try query.viewport().map { ViewportSize(width: $0.width, height: $0.height) } ?? zoom.viewport
+        let today = try query.today()
+        let search = try query.search()
+        let loaded = state.loaded
+        // The day matters to years only (its key photos); the blocks of a level do not depend on it.
+        let day = level == .years ? today.isoString : "-"
+        return try json(loaded.cached(Query.key(search) + "packed/\(level)/\(viewport.width)x\(viewport.height)/\(day)") {
+            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+            let map = try snapshot.packedMap(viewport: viewport, contentInsets: zoom.contentInsets, today: today)
+            return try ContractJSON.encode(PackedLayoutJSON(level: level, map: map), compact: true)
+        }, for: request)
+    }
+
     func zoom(_ request: Request) throws -> Response {
         let query = Query(request)
-        let from = try query.level("from")
+        let packed = try query.packed()
+        let packedFrom = packed ? try query.packedLevel("from") : nil
+        let from: TimelineLevel = packed ? .coarse : try query.level("from")
+        if !packed, query.raw("to") != nil { throw APIError.badRequest("to belongs to the packed timeline: add packed=1.") }
         let anchor: ZoomRequest.Anchor
         if let focalY = try query.double("focalY", in: Query.Limits.focal) {
             guard query.raw("section") == nil, query.raw("item") == nil else {
@@ -150,8 +186,15 @@ extension API {
             }
             anchor = .item(section: section, item: item)
         }
-        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: try query.double("offset", in: Query.Limits.offset) ?? 0, viewport: try query.viewport())
+        let offset = try query.double("offset", in: Query.Limits.offset) ?? 0
         let snapshot = try state.loaded.snapshot(matching: try query.search(), in: state.library)
+        if packed {
+            guard let packedFrom else { throw APIError.badRequest("Give from=years, from=coarse or from=fine.") }
+            let packedRequest = PackedZoomRequest(
+                from: packedFrom, to: try query.packedLevel("to"), anchor: anchor, offset: offset, viewport: try query.viewport(), today: try query.today())
+            return try json(ContractJSON.encode(snapshot.packedZoom(packedRequest, settings: state.library.configuration.zoom), compact: true))
+        }
+        let zoomRequest = ZoomRequest(from: from, anchor: anchor, offset: offset, viewport: try query.viewport())
         return try json(ContractJSON.encode(snapshot.zoom(zoomRequest, settings: state.library.configuration.zoom), compact: true))
     }
 }

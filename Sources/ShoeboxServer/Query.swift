@@ -2,6 +2,7 @@ import Hummingbird
 import LibraryIndex
 import PhotoLibrary
 import Timeline
+import ZoomMapping
 
 /// Typed access to a request's query parameters, with 400s that name the parameter.
 ///
@@ -21,6 +22,34 @@ struct Query {
             throw APIError.badRequest("\(name) must be coarse or fine (got \(Self.shown(text))).")
         }
         return level
+    }
+
+    /// A packed level (`years`, `coarse` or `fine`), or nil when the parameter is absent.
+    func packedLevel(_ name: String) throws -> PackedLevel? {
+        guard let text = raw(name) else { return nil }
+        guard let level = PackedLevel(rawValue: text) else {
+            throw APIError.badRequest("\(name) must be years, coarse or fine (got \(Self.shown(text))).")
+        }
+        return level
+    }
+
+    /// Whether `packed=1` (or `true`) asks for the packed layouts; `packed=0`, `false` or absent
+    /// keep the seed grid.
+    func packed() throws -> Bool {
+        switch raw("packed") {
+        case nil, "0", "false": return false
+        case "1", "true": return true
+        case let text?: throw APIError.badRequest("packed must be 1 or 0 (got \(Self.shown(text))).")
+        }
+    }
+
+    /// `today=YYYY-MM-DD` (the day that picks the Years level's key photos), else the server's date.
+    func today() throws -> TimelineDay {
+        guard let text = raw("today") else { return .today() }
+        guard let day = TimelineDay(iso: text) else {
+            throw APIError.badRequest("today must be a date YYYY-MM-DD, e.g. 2026-11-27 (got \(Self.shown(text))).")
+        }
+        return day
     }
 
     /// A whole number in `range`, or nil when the parameter is absent.

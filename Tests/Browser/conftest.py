@@ -3,6 +3,7 @@
 Configuration (environment):
   SHOEBOX_BIN            the shoebox executable        (default .build/debug/shoebox)
   SHOEBOX_MAKE_LIBRARY   the make-library executable   (default .build/debug/make-library)
+  SHOEBOX_PACKING_VECTORS the packing-vectors executable (default .build/debug/packing-vectors)
   SHOEBOX_VIEWER_DIR     serve the viewer from this folder (default: the files beside the binary)
   SHOEBOX_SCREENSHOTS    folder for screenshots        (default: a new temporary folder, printed)
   SHOEBOX_VECTORS        seed-layout vectors           (default ../shared/seed-layouts/vectors.json)

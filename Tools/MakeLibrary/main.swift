@@ -12,11 +12,17 @@ import Timeline
 // years, a few hundred photos on a holiday, one or two on most days.
 //
 //   swift run -c release make-library --photos 1000000 --db /tmp/million.sqlite [--years 14] [--seed 1]
+//   swift run make-library --archive --db /tmp/archive.sqlite [--seed 1]
+//
+// `--archive` writes a family archive instead (the viewer's packed-timeline tests): 25 years,
+// 2001–2025, about 1,900 photos: ten early years of 4–9 lone days of 1–2 photos, then fifteen years
+// growing denser (10 shooting days a year rising to 38; most days 1–5 photos, one in five 6–20).
 
 var count = 1_000_000
 var database: String?
 var seed: UInt64 = 1
 var years: Int?
+var archive = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch flag {
@@ -24,13 +30,14 @@ while let flag = arguments.popFirst() {
     case "--db": database = arguments.popFirst()
     case "--seed": seed = arguments.popFirst().flatMap(UInt64.init) ?? seed
     case "--years": years = arguments.popFirst().flatMap(Int.init).map { max(1, $0) }
+    case "--archive": archive = true
     default:
-        FileHandle.standardError.write(Data("usage: make-library --photos N --db FILE [--years Y] [--seed S]\n".utf8))
+        FileHandle.standardError.write(Data("usage: make-library (--photos N | --archive) --db FILE [--years Y] [--seed S]\n".utf8))
         exit(2)
     }
 }
 guard let database, count >= 0 else {
-    FileHandle.standardError.write(Data("usage: make-library --photos N --db FILE [--years Y] [--seed S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: make-library (--photos N | --archive) --db FILE [--years Y] [--seed S]\n".utf8))
     exit(2)
 }
 if FileManager.default.fileExists(atPath: database) {
@@ -107,5 +114,41 @@ let store = try LibraryStore(path: database, mode: .readWrite)
 // As `shoebox index` does: the run ends by persisting the sections (default settings), so that
 // `sections` and `zoom` on this library are measured as on an indexed one.
 store.persistTimeline(with: SectionTablePersister(settings: ShoeboxConfiguration.default.sections))
-try store.insertSynthetic(Photos(count: count, years: years ?? max(1, count / 70_000), seed: seed), root: "/synthetic/photos")
-print("Wrote \(count) photos to \(database) in \(ContinuousClock.now - start)")
+if archive {
+    let photos = familyArchive(seed: seed)
+    try store.insertSynthetic(photos, root: "/synthetic/archive")
+    print("Wrote a 25-year archive of \(photos.count) photos to \(database) in \(ContinuousClock.now - start)")
+} else {
+    try store.insertSynthetic(Photos(count: count, years: years ?? max(1, count / 70_000), seed: seed), root: "/synthetic/photos")
+    print("Wrote \(count) photos to \(database) in \(ContinuousClock.now - start)")
+}
+
+/// The family archive of `--archive` (see the top of this file), in date order.
+func familyArchive(seed: UInt64) -> [IndexedPhoto] {
+    var rng = SplitMix64(seed: seed)
+    var photos: [IndexedPhoto] = []
+    for (index, year) in (2001...2025).enumerated() {
+        let dayCount = index < 10 ? Int.random(in: 4...9, using: &rng) : 10 + 2 * (index - 10)
+        let first = TimelineDay(year: year, month: 1, day: 1)!.daysSince2001
+        let last = TimelineDay(year: year, month: 12, day: 31)!.daysSince2001
+        var days = Set<Int>()
+        while days.count < dayCount { days.insert(Int.random(in: first...last, using: &rng)) }
+        for day in days.sorted() {
+            let count = index < 10
+                ? Int.random(in: 1...2, using: &rng)
+                : (Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 6...20, using: &rng) : Int.random(in: 1...5, using: &rng))
+            let (y, m, d) = TimelineDay(daysSince2001: day).components
+            for n in 0..<count {
+                let minute = 9 * 60 + n * 7
+                let local = LocalDateTime(year: y, month: m, day: d, hour: minute / 60, minute: minute % 60, second: 0)
+                let size = PixelSize(width: 4032, height: 3024)
+                photos.append(IndexedPhoto(
+                    path: RelativePath(String(format: "%04d/%04d-%02d-%02d/IMG_%05d.jpg", y, y, m, d, photos.count)),
+                    fileSize: 2_000_000, modificationTime: 0, format: .jpeg,
+                    captureDate: CaptureDate(local: local, offset: nil, source: .dateTimeOriginal),
+                    pixelSize: size, orientation: 1, displaySize: size, cameraMake: nil, cameraModel: nil, position: nil, place: nil))
+            }
+        }
+    }
+    return photos
+}

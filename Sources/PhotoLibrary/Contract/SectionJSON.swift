@@ -55,7 +55,6 @@ public struct SectionJSON: Encodable, Sendable {
     /// - Parameter items: which of the shown photos to include (all by default): a viewer pages
     ///   through a day of thousands of photos.
     public init(_ summary: SectionSummary, snapshot: TimelineSnapshot, photos: PhotoFields, items: Range<Int>? = nil) {
-        let timeline = snapshot.timeline
         level = summary.level.rawValue
         index = summary.index
         start = summary.start.isoString
@@ -68,21 +67,7 @@ public struct SectionJSON: Encodable, Sendable {
             return
         }
         let shownItems = items.map { $0.clamped(to: summary.shown.indices) } ?? summary.shown.indices
-        self.photos = summary.shown[shownItems].map { position in
-            let photo = timeline.photos[position]
-            var entry = Photo(
-                path: photo.path, captured: photo.captured.description,
-                dateSource: snapshot.source(ofPhoto: position).rawValue,
-                pathBytes: snapshot.pathBytes(ofPhoto: position).map { Data($0).base64EncodedString() })
-            if photos == .detail {
-                entry.id = snapshot.id(ofPhoto: position)
-                let size = snapshot.displaySize(ofPhoto: position)
-                entry.width = size?.width
-                entry.height = size?.height
-                entry.mediaType = snapshot.mediaType(ofPhoto: position).rawValue
-            }
-            return entry
-        }
+        self.photos = summary.shown[shownItems].map { snapshot.photoJSON(ofPhoto: $0, detail: photos == .detail) }
     }
 
     init(level: String, index: Int, start: String, end: String, count: Int, shown: Int, label: String, photos: [Photo]?) {
@@ -99,5 +84,25 @@ public struct SectionJSON: Encodable, Sendable {
     /// How much of each shown photo a section carries.
     public enum PhotoFields: Sendable {
         case none, summary, detail
+    }
+}
+
+extension TimelineSnapshot {
+    /// The photo at `position` as section answers carry it: path, captured and date source, and
+    /// with `detail` its id, display size and media type.
+    public func photoJSON(ofPhoto position: Int, detail: Bool) -> SectionJSON.Photo {
+        let photo = timeline.photos[position]
+        var entry = SectionJSON.Photo(
+            path: photo.path, captured: photo.captured.description,
+            dateSource: source(ofPhoto: position).rawValue,
+            pathBytes: pathBytes(ofPhoto: position).map { Data($0).base64EncodedString() })
+        if detail {
+            entry.id = id(ofPhoto: position)
+            let size = displaySize(ofPhoto: position)
+            entry.width = size?.width
+            entry.height = size?.height
+            entry.mediaType = mediaType(ofPhoto: position).rawValue
+        }
+        return entry
     }
 }

@@ -115,3 +115,64 @@ extension TimelineSnapshot {
         return ZoomJSON(transition, timeline: timeline, viewportHeight: settings.viewport.height)
     }
 }
+
+extension ZoomJSON {
+    /// The packed zoom `t` (levels `years`, `coarse` or `fine`).
+    public init(_ t: PackedTransition, timeline: PhotoTimeline, viewportHeight: Double) {
+        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
+        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
+        path = timeline.photos[t.sourcePhoto].path
+        targetPath = timeline.photos[t.targetPhoto].path
+        contentOffsetY = t.contentOffsetY + 0
+        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
+        clamped = t.clamped
+        viewportY = t.sourceViewportY + 0
+        targetViewportY = t.targetViewportY + 0
+        onScreen = t.sourceViewportY < viewportHeight && t.sourceViewportY + t.sourceFrame.height > 0
+    }
+}
+
+/// A zoom question on the packed timeline: any two of its three levels.
+public struct PackedZoomRequest: Sendable {
+    public var from: PackedLevel
+    public var to: PackedLevel
+    public var anchor: ZoomRequest.Anchor
+    public var offset: Double
+    /// Viewport width and height in points; `nil` keeps the configured one.
+    public var viewport: (width: Double, height: Double)?
+    /// Picks each year's key photo (only its month and day matter).
+    public var today: TimelineDay
+
+    /// - Parameter to: the target level; by default years → coarse, coarse → fine, fine → coarse.
+    public init(from: PackedLevel, to: PackedLevel? = nil, anchor: ZoomRequest.Anchor, offset: Double = 0,
+                viewport: (width: Double, height: Double)? = nil, today: TimelineDay) {
+        self.from = from
+        self.to = to ?? from.defaultTarget
+        self.anchor = anchor
+        self.offset = offset
+        self.viewport = viewport
+        self.today = today
+    }
+}
+
+extension TimelineSnapshot {
+    /// Answers `request` on the packed layouts of its viewport (else `zoom`'s), with `zoom`'s content insets.
+    public func packedZoom(_ request: PackedZoomRequest, settings zoom: ZoomSettings) throws(LibraryError) -> ZoomJSON {
+        try ZoomRequest(from: .coarse, anchor: request.anchor, offset: request.offset).validate()
+        let viewport = request.viewport.map { ViewportSize(width: $0.width, height: $0.height) } ?? zoom.viewport
+        let map = try packedMap(viewport: viewport, contentInsets: zoom.contentInsets, today: request.today)
+        let transition: PackedTransition
+        do {
+            switch request.anchor {
+            case .item(let section, let item):
+                transition = try map.zoom(from: request.from, to: request.to, at: GridIndexPath(section: section, item: item), contentOffsetY: request.offset)
+            case .focalPoint(let x, let y):
+                transition = try map.pinch(
+                    from: request.from, to: request.to, focalPoint: GridPoint(x: x ?? viewport.width / 2, y: y), contentOffsetY: request.offset)
+            }
+        } catch {
+            throw LibraryError(.outOfRange, sentence: error.message, underlyingError: error)
+        }
+        return ZoomJSON(transition, timeline: timeline, viewportHeight: viewport.height)
+    }
+}

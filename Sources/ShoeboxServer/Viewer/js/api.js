@@ -73,9 +73,13 @@ function cached(map, key, path, then = (x) => x) {
   return entry.promise;
 }
 
-/** `/api/layout` for one level and viewport (integer CSS px). */
-export function layout(level, width, height) {
-  return cached(layouts, key(`${level}:${width}x${height}`), scoped(`/api/layout?level=${level}&viewport=${width}x${height}`));
+/**
+ * The content insets of the packed timeline for a viewport (integer CSS px): `{top, bottom}`, read off
+ * `/api/layout?packed=1` at the Years level (a block per year: a small answer).
+ */
+export function insets(width, height) {
+  return cached(layouts, `insets:${width}x${height}`, `/api/layout?packed=1&level=years&viewport=${width}x${height}`,
+    (body) => ({ top: body.contentInsetTop || 0, bottom: body.contentInsetBottom || 0 }));
 }
 
 /** `/api/sections?level=`: every section's label, dates and counts (no photos). */
@@ -88,14 +92,19 @@ export function section(level, index) {
   return cached(sections, key(`${level}:${index}`), scoped(`/api/sections/${level}/${index}`));
 }
 
-/** Page `page` of a section's shown photos (items page·PAGE …), as an array. */
+/** Page `page` of a section's shown photos (items page·PAGE …), as an array (the key photo for a year). */
 export function page(level, index, page) {
+  if (level === 'years') return sectionList(level).then((list) => (list[index] ? [list[index].key] : []));
   return cached(pages, key(`${level}:${index}:${page}`), scoped(`/api/sections/${level}/${index}?from=${page * PAGE}&count=${PAGE}`),
     (body) => body.photos);
 }
 
-/** Item `item` of a section if its page has arrived (or the whole section was fetched), else null. */
+/** Item `item` of a section if its page has arrived (or the whole section was fetched), else null; a year's key photo. */
 export function peekPhoto(level, index, item) {
+  if (level === 'years') {
+    const list = sectionLists.get(key(level));
+    return list && list.data && list.data[index] ? list.data[index].key : null;
+  }
   const p = pages.get(key(`${level}:${index}:${Math.floor(item / PAGE)}`));
   if (p && p.data) return p.data[item % PAGE] || null;
   const s = sections.get(key(`${level}:${index}`));
@@ -103,6 +112,7 @@ export function peekPhoto(level, index, item) {
 }
 
 export function hasPage(level, index, item) {
+  if (level === 'years') return true; // the key photos come with the list
   const p = pages.get(key(`${level}:${index}:${Math.floor(item / PAGE)}`));
   const s = sections.get(key(`${level}:${index}`));
   return Boolean((p && p.data) || (s && s.data));

@@ -4,12 +4,11 @@
 // page's elements and input to the methods here.
 
 import * as api from './api.js';
-import { Grid } from './grid.js';
 import { animate, easeOut } from './animation.js';
 import { Serial } from './serial.js';
 import * as viewState from './view-state.js';
 
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const { LEVELS } = viewState;
 const URL_DELAY = 250; // ms of stillness before a scroll is written to the URL
 
 export class App {
@@ -77,23 +76,27 @@ export class App {
 
   // Zoom between the levels.
 
-  /** Asks the API where the other level must scroll, then shows it there (the API is the one source of truth). */
+  /**
+   * Asks the API where level `params.to` must scroll, then shows it there (the API is the one
+   * source of truth; the packed layouts' content starts at the inset top, the API's at 0).
+   */
   zoom(params, point) {
     return this.changes.runIfIdle(async () => {
       const timeline = this.timeline;
       const before = this.current();
       try {
-        const result = await api.zoom({ ...params, offset: timeline.offset, viewport: this.viewportParam() });
+        const top = timeline.grid.top;
+        const result = await api.zoom({ packed: 1, ...params, offset: timeline.offset - top, viewport: this.viewportParam() });
         const toLevel = result.to.level;
         const oldSide = timeline.grid.cellSide;
-        await timeline.show(toLevel, result.contentOffsetY);
+        await timeline.show(toLevel, result.contentOffsetY + top);
         this.state.level = toLevel;
         this.setLevelButtons(toLevel);
         this.debug.zooms.push(result);
         viewState.replace(before); // Back returns exactly here
         this.pushURL();
         await this.transition(oldSide / timeline.grid.cellSide, point || {
-          x: timeline.grid.cellLeft(result.to.item) + timeline.grid.cellSide / 2,
+          x: timeline.grid.cellLeft(result.to.section, result.to.item) + timeline.grid.cellSide / 2,
           y: result.targetViewportY + timeline.grid.cellSide / 2,
         });
         return result;
@@ -119,16 +122,22 @@ export class App {
     delete this.element.dataset.animating;
   }
 
+  /** A pinch or a key: one level closer (`in`) or wider (`out`), about `point`. */
   zoomAtPoint(direction, point) {
-    const level = this.timeline.level;
+    const from = this.timeline.level;
+    const to = LEVELS[LEVELS.indexOf(from) + (direction === 'in' ? 1 : -1)];
     this.resetPreview();
-    if ((direction === 'in' && level !== 'coarse') || (direction === 'out' && level !== 'fine')) return Promise.resolve(null);
-    return this.zoom({ from: level, focalY: point.y, focalX: point.x }, point);
+    if (!to) return Promise.resolve(null);
+    return this.zoomTo(to, point);
+  }
+
+  zoomTo(to, point) {
+    return this.zoom({ from: this.timeline.level, to, focalY: point.y, focalX: point.x }, point);
   }
 
   /** The level switch: zoom about the viewport's centre. */
   setLevel(target) {
-    if (target !== this.timeline.level) this.zoomAtPoint(target === 'fine' ? 'in' : 'out', this.viewportCentre());
+    if (target !== this.timeline.level && LEVELS.includes(target)) this.zoomTo(target, this.viewportCentre());
   }
 
   previewPinch(scale, focal) {
@@ -144,8 +153,27 @@ export class App {
   /** A tap or Enter on a cell: a coarse photo zooms in about itself; a fine photo opens the pager. */
   activate(section, item) {
     if (this.changes.active) return;
-    if (this.timeline.level === 'coarse') this.zoom({ from: 'coarse', section, item });
-    else this.changes.runIfIdle(() => this.openPhoto(section, item));
+    const level = this.timeline.level;
+    if (level === 'fine') this.changes.runIfIdle(() => this.openPhoto(section, item));
+    else this.zoom({ from: level, to: LEVELS[LEVELS.indexOf(level) + 1], section, item });
+  }
+
+  /** A month of a Years card: Overview with the month's first section at the top. */
+  openMonth(year, month) {
+    return this.changes.runIfIdle(async () => {
+      const list = await api.sectionList('coarse');
+      const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+      let s = list.findIndex((x) => x.end >= first);
+      if (s < 0) s = list.length - 1;
+      const before = this.current();
+      const grid = await this.timeline.load('coarse');
+      await this.timeline.prefetch(grid, 'coarse', grid.sectionTop(s));
+      this.timeline.swap(grid, 'coarse', list, grid.sectionTop(s));
+      this.state.level = 'coarse';
+      this.setLevelButtons('coarse');
+      viewState.replace(before);
+      this.pushURL();
+    });
   }
 
   /** Enter on the timeline: the cell at the viewport's centre (or the top one). */
@@ -207,12 +235,11 @@ export class App {
     document.body.classList.toggle('searching', Boolean(q));
     // "Searching…" while a new scope loads; the bar moves the timeline when it comes or goes
     if (newScope && searchField.showResult(q, null, scope.label)) timeline.measure();
-    const { width, height } = timeline.viewport();
-    const [layout, list, count] = await Promise.all([api.layout(level, width, height), api.sectionList(level), total]);
+    const [grid, count] = await Promise.all([timeline.load(level), total]);
+    const list = grid.list;
     searchField.showResult(q, count, scope.label);
     this.element.dataset.query = q;
     this.debug.search = q ? { query: q, total: count } : null;
-    const grid = new Grid(layout);
     let offset = 0;
     if (anchor) {
       const found = anchor.id !== null && anchor.id !== undefined ? await this.locate(anchor.id, level) : null;
@@ -252,7 +279,13 @@ export class App {
     const pos = position === undefined ? await api.position(id) : position;
     if (!pos) return null;
     if (pos[level]) return { ...pos[level], how: 'photo' };
-    const z = await api.zoom({ from: 'fine', section: pos.fine.section, item: pos.fine.item, offset: 0, viewport: this.viewportParam() });
+    if (level === 'years') {
+      const [fine, years] = await Promise.all([api.sectionList('fine'), api.sectionList('years')]);
+      const year = fine[pos.fine.section] ? Number(fine[pos.fine.section].start.slice(0, 4)) : NaN;
+      const section = years.findIndex((y) => y.year === year);
+      return section < 0 ? null : { section, item: 0, how: 'year' };
+    }
+    const z = await api.zoom({ packed: 1, from: 'fine', to: level, section: pos.fine.section, item: pos.fine.item, offset: 0, viewport: this.viewportParam() });
     return { section: z.to.section, item: z.to.item, how: 'neighbour' };
   }
 
@@ -290,7 +323,7 @@ export class App {
   attentionPhoto() {
     const { timeline } = this;
     const grid = timeline.grid;
-    if (!grid || !grid.sections.length) return null;
+    if (!grid || !grid.sectionCount) return null;
     const h = timeline.scroller.viewportHeight;
     const opened = this.state.opened;
     if (opened !== null) {
@@ -307,7 +340,7 @@ export class App {
     let bestDistance = Infinity;
     for (const c of timeline.anchorCandidates(Infinity)) {
       if (c.id === null) continue;
-      const distance = Math.hypot(grid.cellLeft(c.item) + half - x, c.dy + half - y);
+      const distance = Math.hypot(grid.cellLeft(c.section, c.item) + half - x, c.dy + half - y);
       if (distance < bestDistance) { best = c; bestDistance = distance; }
     }
     return best ? { id: best.id, dy: best.dy, how: 'centre' } : null;
@@ -406,9 +439,8 @@ export class App {
       this.showSummary();
       const { q, label } = this.state.scope;
       if (q && this.searchField.showResult(q, await api.searchTotal(q), label)) timeline.measure();
-      const { width, height } = timeline.viewport();
-      const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
-      const grid = new Grid(layout);
+      const grid = await timeline.load(level);
+      const list = grid.list;
       let target = null;
       let anchor = null;
       let hidden = null; // a candidate still in the library but not shown at this level
@@ -427,13 +459,13 @@ export class App {
       }
       let offset;
       if (target) offset = offsetFor(grid, target);
-      else if (candidates.length && grid.sections.length) {
+      else if (candidates.length && grid.sectionCount) {
         anchor = candidates[0];
         const day = anchor.captured.slice(0, 10);
-        let s = list.findIndex((x) => x.end >= day);
+        let s = list.findIndex((x) => (level === 'years' ? String(x.year) >= day.slice(0, 4) : x.end >= day));
         if (s < 0) s = list.length - 1;
-        const headerDy = oldGrid.sections[anchor.section].y - offsetBefore;
-        offset = grid.sections[s].y - headerDy;
+        const headerDy = oldGrid.sectionTop(anchor.section) - offsetBefore;
+        offset = grid.sectionTop(s) - headerDy;
         target = { section: s, item: 0, dy: headerDy, how: 'date' };
       } else offset = 0;
       await timeline.prefetch(grid, level, offset);
@@ -508,7 +540,7 @@ export class App {
 
 /** Content offset that puts item `item` of section `section` at viewport y `dy` in `grid`. */
 function offsetFor(grid, { section, item, dy }) {
-  if (section >= grid.sections.length) return grid.contentHeight;
-  const i = Math.min(item, Math.max(0, grid.sections[section].items - 1));
+  if (section >= grid.sectionCount) return grid.contentHeight;
+  const i = Math.min(item, Math.max(0, grid.itemCount(section) - 1));
   return grid.cellTop(section, i) - dy;
 }

@@ -1,93 +1,113 @@
-// Where cells and headers sit in one level's content, from `/api/layout` (content coordinates, CSS px).
+// Where cells and labels sit in one level's content (CSS px), from the packed layout of its
+// sections (packing.js) and the content insets: content y = inset top + layout y.
 //
-// The layout gives each section's `y`, `height` and item count; everything else follows from the
-// grid metrics, so nothing here is O(photos): lookups are binary searches over section tops.
+// Nothing here is O(photos): lookups are binary searches over the packed lines.
+
+import { PackedLayout, groupOf } from './packing.js';
 
 export class Grid {
-  constructor(layout) {
-    this.layout = layout;
-    this.level = layout.level;
-    this.columns = layout.columns;
-    this.cellSide = layout.cellSide;
-    this.spacing = layout.spacing;
-    this.lineSpacing = layout.lineSpacing;
-    this.headerHeight = layout.headerHeight;
-    this.insets = layout.sectionInsets;
-    this.sections = layout.sections;
-    this.contentHeight = layout.contentHeight;
-    this.viewportHeight = layout.viewportHeight;
-    this.pitchY = this.cellSide + this.lineSpacing;
-    this.pitchX = this.cellSide + this.spacing;
+  /**
+   * `list`: the level's sections as `/api/sections?level=` gives them (years: one card each, its
+   * key photo the one item); `insets`: `{top, bottom}`.
+   */
+  constructor(level, list, { width, height }, insets = { top: 0, bottom: 0 }) {
+    this.level = level;
+    this.list = list;
+    const counts = level === 'years' ? list.map(() => 1) : list.map((s) => s.shown ?? s.count);
+    const groups = list.map((s) => (level === 'years' ? 0 : groupOf(level, s.start)));
+    this.packed = new PackedLayout(level, counts, groups, Math.max(1, Math.min(100000, width)));
+    this.top = insets.top;
+    this.cellSide = this.packed.cellSide;
+    this.columns = this.packed.columns;
+    this.contentHeight = insets.top + this.packed.contentHeight + insets.bottom;
+    this.viewportHeight = height;
   }
 
   get maxOffset() { return Math.max(0, this.contentHeight - this.viewportHeight); }
+  get sectionCount() { return this.packed.sectionCount; }
+  itemCount(s) { return this.packed.counts[s]; }
 
-  rowsTop(s) { return this.sections[s].y + this.headerHeight + this.insets.top; }
+  cellTop(s, item) { return this.top + this.packed.frame(s, item).y; }
+  cellLeft(s, item) { return this.packed.frame(s, item).x; }
 
-  cellTop(s, item) { return this.rowsTop(s) + Math.floor(item / this.columns) * this.pitchY; }
+  /** The top of section `s`'s label (its line's top). */
+  sectionTop(s) { return this.top + this.packed.lineTops[this.packed.blockLine[s]]; }
 
-  cellLeft(item) { return this.insets.left + (item % this.columns) * this.pitchX; }
+  /** Section `s`'s label band, month strip and cells' box, in content coordinates. */
+  blockFrame(s) {
+    const b = this.packed.block(s);
+    const shift = (r) => ({ ...r, y: r.y + this.top });
+    return { ...b, y: b.y + this.top, label: shift(b.label), footer: shift(b.footer) };
+  }
 
-  /** Index of the last section whose top is at or above `y` (0 when `y` is above the first). */
+  /** Index of the first section of the last line whose top is at or above `y` (0 above the first; -1 when empty). */
   sectionAt(y) {
-    const list = this.sections;
-    let lo = 0;
-    let hi = list.length - 1;
-    if (hi < 0) return -1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (list[mid].y <= y) lo = mid; else hi = mid - 1;
-    }
-    return lo;
+    const line = this.packed.lineAt(y - this.top);
+    return line < 0 ? -1 : this.packed.lineFirst[line];
   }
 
   /**
-   * Sections and rows that intersect `[top, bottom)`: calls `headerFn(s)` for each visible header and
-   * `cellFn(s, item)` for each visible cell. - Complexity: O(log sections + visible).
+   * Sections and cells that intersect `[top, bottom)`: `headerFn(s)` for each block whose label band
+   * is visible, `cellFn(s, item)` for each visible cell. - Complexity: O(log lines + visible).
    */
   visit(top, bottom, headerFn, cellFn) {
-    if (!this.sections.length) return;
-    for (let s = Math.max(0, this.sectionAt(top)); s < this.sections.length; s++) {
-      const sec = this.sections[s];
-      if (sec.y >= bottom) break;
-      if (sec.y + sec.height <= top) continue;
-      if (sec.y < bottom && sec.y + this.headerHeight > top) headerFn(s);
-      const rowsTop = this.rowsTop(s);
-      const rows = Math.ceil(sec.items / this.columns);
-      const first = Math.max(0, Math.floor((top - rowsTop) / this.pitchY));
-      const last = Math.min(rows - 1, Math.floor((bottom - rowsTop) / this.pitchY));
-      for (let r = first; r <= last; r++) {
-        const end = Math.min(sec.items, (r + 1) * this.columns);
-        for (let i = r * this.columns; i < end; i++) cellFn(s, i);
+    const p = this.packed;
+    if (!p.lineCount) return;
+    const pitch = p.pitch;
+    const label = p.metrics.labelHeight;
+    for (let line = Math.max(0, p.lineAt(top - this.top)); line < p.lineCount; line++) {
+      const lineTop = this.top + p.lineTops[line];
+      if (lineTop >= bottom) break;
+      const { height } = p.lineFrame(line);
+      if (lineTop + height <= top) continue;
+      const cellsTop = lineTop + label;
+      for (let s = p.lineFirst[line]; s < p.lineFirst[line + 1]; s++) {
+        if (lineTop + label > top || label === 0 || p.metrics.footerHeight > 0) headerFn(s);
+        const cols = p.blockColumns[s];
+        const items = p.counts[s];
+        if (!items) continue;
+        const rows = p.blockRows[s];
+        const first = Math.max(0, Math.floor((top - cellsTop) / pitch));
+        const last = Math.min(rows - 1, Math.floor((bottom - cellsTop) / pitch));
+        for (let r = first; r <= last; r++) {
+          const end = Math.min(items, (r + 1) * cols);
+          for (let i = r * cols; i < end; i++) cellFn(s, i);
+        }
       }
     }
   }
 
   /** The cell nearest the top edge of a view scrolled to `offset`: `{section, item, dy}` (dy = its viewport y). */
   anchorAt(offset) {
-    const s = this.sectionAt(offset);
-    if (s < 0) return { section: 0, item: 0, dy: 0 };
-    const sec = this.sections[s];
-    const rowsTop = this.rowsTop(s);
-    let row = Math.max(0, Math.floor((offset - rowsTop) / this.pitchY));
-    const rows = Math.ceil(sec.items / this.columns);
-    if (row >= rows) row = Math.max(0, rows - 1);
-    const item = Math.min(sec.items - 1, row * this.columns);
-    return { section: s, item: Math.max(0, item), dy: this.cellTop(s, Math.max(0, item)) - offset };
+    let found = null;
+    this.visit(offset, offset + this.viewportHeight, () => {}, (s, i) => {
+      if (found) return;
+      const dy = this.cellTop(s, i) - offset;
+      if (dy >= -0.5) found = { section: s, item: i, dy };
+    });
+    if (found) return found;
+    const s = Math.max(0, this.sectionAt(offset));
+    return { section: s, item: 0, dy: this.sectionCount ? this.cellTop(s, 0) - offset : 0 };
   }
 
-  /** The cell under viewport point (x, y) of a view scrolled to `offset`, or null (header, gap). */
+  /** The cell under viewport point (x, y) of a view scrolled to `offset`, or null (label, gap). */
   cellAtPoint(x, y, offset) {
-    const cy = y + offset;
-    const s = this.sectionAt(cy);
-    if (s < 0) return null;
-    const row = Math.floor((cy - this.rowsTop(s)) / this.pitchY);
-    const col = Math.floor((x - this.insets.left) / this.pitchX);
-    if (row < 0 || col < 0 || col >= this.columns) return null;
-    const item = row * this.columns + col;
-    return item < this.sections[s].items ? { section: s, item } : null;
+    const p = this.packed;
+    const cy = y + offset - this.top;
+    const line = p.lineAt(cy);
+    if (line < 0) return null;
+    const row = Math.floor((cy - p.cellsTop(line)) / p.pitch);
+    const column = Math.floor(x / p.pitch);
+    if (row < 0 || column < 0 || column >= p.columns) return null;
+    if (cy - p.cellsTop(line) - row * p.pitch > p.cellSide || x - column * p.pitch > p.cellSide) return null;
+    for (let s = p.lineFirst[line]; s < p.lineFirst[line + 1]; s++) {
+      const c = column - p.blockColumn[s];
+      if (c < 0 || c >= p.blockColumns[s]) continue;
+      const item = row * p.blockColumns[s] + c;
+      return row < p.blockRows[s] && item < p.counts[s] ? { section: s, item } : null;
+    }
+    return null;
   }
 
-  /** Date-scrubber position of a section: fraction of the scroll range at its top. */
   clampOffset(offset) { return Math.min(Math.max(0, offset), this.maxOffset); }
 }

@@ -61,8 +61,12 @@ app = new App({
 
 $('#places-button').addEventListener('click', () => app.togglePlaces().catch(report));
 
-// Taps: a coarse photo zooms in about itself; a fine photo opens the pager.
+// Taps: a year's or a coarse photo zooms in about itself; a fine photo opens the pager; a month
+// of a year card opens Overview there.
 layer.addEventListener('click', (e) => {
+  const month = e.target.closest('.month');
+  const card = month && month.closest('[data-year]');
+  if (card) { app.openMonth(Number(card.dataset.year), Number(month.dataset.month)).catch(report); return; }
   const cell = e.target.closest('.cell');
   if (cell) app.activate(Number(cell.dataset.section), Number(cell.dataset.item));
 });

@@ -1,4 +1,6 @@
-// The virtualised timeline of one level: headers and square cells near the viewport, nothing else.
+// The virtualised timeline of one level (years, coarse or fine, packed: grid.js): labels and square
+// cells near the viewport, nothing else. At the Years level each year is a card (its label, the key
+// photo's cell and a strip of its twelve months' counts).
 //
 // One render per animation frame, writes only: the cells that leave the rendered range are reused
 // in place for the cells that enter it (no hide/show, no reflow forced by reading layout), each
@@ -49,11 +51,16 @@ export class Timeline {
 
   /** Shows `level` scrolled to content offset `offset`; resolves once the layout is in place. */
   async show(level, offset) {
-    const { width, height } = this.viewport();
-    const [layout, list] = await Promise.all([api.layout(level, width, height), api.sectionList(level)]);
-    const grid = new Grid(layout);
+    const grid = await this.load(level);
     await this.prefetch(grid, level, offset);
-    this.swap(grid, level, list, offset);
+    this.swap(grid, level, grid.list, offset);
+  }
+
+  /** The packed grid of `level` for this viewport, in the current scope. */
+  async load(level) {
+    const size = this.viewport();
+    const [list, insets] = await Promise.all([api.sectionList(level), api.insets(size.width, size.height)]);
+    return new Grid(level, list, size, insets);
   }
 
   /** Replaces the grid and scrolls to `offset` in one go (the next paint shows the new layout). */
@@ -65,15 +72,25 @@ export class Timeline {
   }
 
   setGrid(grid, level) {
-    // The cells stay where they are until render() reuses them: nothing is hidden in between.
-    for (const el of this.cells.values()) this.spareCells.push(el);
-    for (const el of this.headers.values()) this.spareHeaders.push(el);
+    if (level === 'years' || this.level === 'years') {
+      // Year cards hold their cells: nothing is reused between the Years level and another.
+      for (const el of [...this.cells.values(), ...this.headers.values(), ...this.cellPool, ...this.headerPool]) el.remove();
+      this.cellPool = [];
+      this.headerPool = [];
+    } else {
+      // The cells stay where they are until render() reuses them: nothing is hidden in between.
+      for (const el of this.cells.values()) this.spareCells.push(el);
+      for (const el of this.headers.values()) this.spareHeaders.push(el);
+    }
     this.cells.clear();
     this.headers.clear();
     this.grid = grid;
     this.level = level;
     this.element.dataset.level = level;
     this.element.style.setProperty('--cell', `${grid.cellSide}px`);
+    this.element.style.setProperty('--label', `${grid.packed.metrics.labelHeight}px`);
+    this.element.style.setProperty('--footer', `${grid.packed.metrics.footerHeight}px`);
+    this.element.classList.toggle('labels-over', grid.packed.metrics.labelHeight === 0);
     this.scroller.setContent(grid.contentHeight, this.viewport().height);
   }
 
@@ -107,14 +124,28 @@ export class Timeline {
 
     for (const s of wantHeaders) {
       const el = this.headers.get(s) || this.takeHeader(s);
-      place(el, 0, grid.sections[s].y - base);
+      const b = grid.blockFrame(s);
+      const years = this.level === 'years';
+      const height = years ? b.label.height + b.height + b.footer.height : b.label.height;
+      if (el._w !== b.width || el._h !== height) {
+        el._w = b.width;
+        el._h = height;
+        el.style.width = `${b.width}px`;
+        el.style.height = `${height}px`;
+      }
+      place(el, b.label.x, b.label.y - base);
     }
     for (let k = 0; k < wantCells.length; k += 2) {
       const s = wantCells[k];
       const i = wantCells[k + 1];
       const key = `${s}:${i}`;
       const el = this.cells.get(key) || this.takeCell(s, i, key);
-      place(el, grid.cellLeft(i), grid.cellTop(s, i) - base);
+      const card = this.level === 'years' ? this.headers.get(s) : null;
+      if (card) {
+        if (el.parentNode !== card) card.insertBefore(el, card.lastChild);
+        const b = grid.blockFrame(s);
+        place(el, grid.cellLeft(s, i) - b.label.x, grid.cellTop(s, i) - b.label.y);
+      } else place(el, grid.cellLeft(s, i), grid.cellTop(s, i) - base);
     }
     // What was not reused leaves the picture.
     while (this.spareCells.length) this.releaseCell(this.spareCells.pop());
@@ -125,7 +156,7 @@ export class Timeline {
 
   /** Fetches the pages of section `s` that hold items first…last, and fills their cells when they come. */
   ensurePages(s, first, last) {
-    if (this.holdFetches) return;
+    if (this.holdFetches || this.level === 'years') return;
     const level = this.level;
     for (let p = Math.floor(first / api.PAGE); p <= Math.floor(last / api.PAGE); p++) {
       if (api.hasPage(level, s, p * api.PAGE)) continue;
@@ -144,6 +175,7 @@ export class Timeline {
    * or after `wait` ms, so a new layout appears with its photos rather than blank cells first.
    */
   prefetch(grid, level, offset, wait = PREFETCH_WAIT) {
+    if (level === 'years') return Promise.resolve();
     offset = grid.clampOffset(offset);
     const h = this.viewport().height;
     const ranges = new Map();
@@ -219,9 +251,13 @@ export class Timeline {
     const el = this.spareHeaders.pop() || this.headerPool.pop() || this.createHeader();
     const info = (this.labels.get(this.level) || [])[s];
     el.dataset.section = String(s);
-    const [title, sub] = el.children;
-    title.textContent = info ? headerTitle(info) : '';
-    sub.textContent = info ? countText(info, this.level) : '';
+    if (this.level === 'years') fillYearCard(el, info);
+    else {
+      const [title, sub] = el.children;
+      title.textContent = info ? headerTitle(info) : '';
+      sub.textContent = info ? countText(info, this.level) : '';
+      el.title = info ? `${headerTitle(info)} · ${countText(info, this.level)}` : '';
+    }
     if (!el.parentNode) this.layer.appendChild(el);
     if (el.hidden) el.hidden = false;
     this.headers.set(s, el);
@@ -229,8 +265,10 @@ export class Timeline {
   }
 
   createHeader() {
+    if (this.level === 'years') return createYearCard();
     const el = document.createElement('div');
     el.className = 'section-header';
+    el.dataset.sectionHeader = '';
     el.setAttribute('role', 'heading');
     el.setAttribute('aria-level', '2');
     el.append(document.createElement('span'), document.createElement('span'));
@@ -247,6 +285,8 @@ export class Timeline {
   /** Viewport y (relative to the timeline's top) of a cell, in content terms. */
   cellViewportY(s, i) { return this.grid.cellTop(s, i) - this.scroller.offset; }
 
+
+
   /**
    * The photos the person is looking at, best anchor first: the cells of the rows from the first
    * one that starts inside the viewport (then the rows under it, then the row cut by the top
@@ -255,7 +295,7 @@ export class Timeline {
    */
   anchorCandidates(limit = 24) {
     const grid = this.grid;
-    if (!grid || !grid.sections.length) return [];
+    if (!grid || !grid.sectionCount) return [];
     const offset = this.scroller.offset;
     const h = this.scroller.viewportHeight;
     const inside = [];
@@ -271,7 +311,8 @@ export class Timeline {
 
   sectionLabel(s) {
     const list = this.labels.get(this.level) || [];
-    return list[s] ? list[s].label : '';
+    if (!list[s]) return '';
+    return list[s].label ?? String(list[s].year);
   }
 }
 
@@ -284,6 +325,62 @@ function place(el, x, y) {
 }
 
 const number = new Intl.NumberFormat('en-GB');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A Years card: the year and its count over the key photo, the twelve months' counts under it. */
+function createYearCard() {
+  const el = document.createElement('div');
+  el.className = 'section-header year-card';
+  el.setAttribute('role', 'group');
+  const title = document.createElement('div');
+  title.className = 'year-title';
+  title.append(document.createElement('span'), document.createElement('span'), document.createElement('span'));
+  title.children[0].className = 'title';
+  title.children[1].className = 'count';
+  title.children[2].className = 'ago';
+  const months = document.createElement('div');
+  months.className = 'months';
+  for (let m = 0; m < 12; m++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'month';
+    b.dataset.month = String(m + 1);
+    b.append(document.createElement('span'));
+    months.append(b);
+  }
+  el.append(title, months);
+  return el;
+}
+
+function fillYearCard(el, info) {
+  const title = el.querySelector('.year-title');
+  const months = el.querySelector('.months'); // the key photo's cell sits between them
+  if (!info) { delete el.dataset.year; return; }
+  el.dataset.year = String(info.year);
+  el.dataset.count = String(info.count);
+  el.setAttribute('aria-label', `${info.year}: ${number.format(info.count)} ${info.count === 1 ? 'photo' : 'photos'}`);
+  title.children[0].textContent = String(info.year);
+  title.children[1].textContent = number.format(info.count);
+  title.children[2].textContent = thisDayText(info);
+  const most = Math.max(1, ...info.months);
+  info.months.forEach((n, m) => {
+    const b = months.children[m];
+    b.dataset.count = String(n);
+    b.disabled = n === 0;
+    b.title = `${MONTHS[m]} ${info.year}: ${number.format(n)} ${n === 1 ? 'photo' : 'photos'}`;
+    b.firstChild.style.height = `${n ? Math.max(12, Math.round((100 * n) / most)) : 0}%`;
+  });
+}
+
+/** "This day, 7 years ago" when the key photo was taken on today's month and day. */
+function thisDayText(info) {
+  const today = new Date();
+  const day = info.keyDay || '';
+  const same = Number(day.slice(5, 7)) === today.getMonth() + 1 && Number(day.slice(8, 10)) === today.getDate();
+  const years = today.getFullYear() - info.year;
+  if (!same || years <= 0) return '';
+  return `This day, ${years} ${years === 1 ? 'year' : 'years'} ago`;
+}
 function countText(info, level) {
   const noun = (n) => (n === 1 ? 'photo' : 'photos');
   if (level === 'coarse' && info.shown < info.count) return `${number.format(info.shown)} shown of ${number.format(info.count)}`;

@@ -2,7 +2,7 @@
 //
 // A state is a plain value:
 //   view    'timeline' or 'places' (the Places page over the timeline)
-//   level   'coarse' or 'fine'
+//   level   'years', 'coarse' (Overview) or 'fine' (Days)
 //   scope   { q, label, fromPlaces, back }: the search whose result the timeline shows (q '' is the
 //           whole library); for a place's result opened from the Places page, its name (`label`)
 //           and that leaving it shows the page again (`fromPlaces`); `back`, the library's view
@@ -17,7 +17,8 @@
 // history entry's state, not the URL: a link with the same `q` shows the same photos. Reload and
 // Back/Forward restore a state; every page reads it in its `enter(state)`.
 
-export const LEVELS = ['coarse', 'fine'];
+/** The timeline's levels, widest first. */
+export const LEVELS = ['years', 'coarse', 'fine'];
 
 /** The whole library's scope. */
 export const LIBRARY = Object.freeze({ q: '', label: null, fromPlaces: false, back: null });

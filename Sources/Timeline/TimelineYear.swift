@@ -1,0 +1,66 @@
+/// One calendar year of the timeline, as the Years level shows it: how many photos, how many in
+/// each month, and a key photo.
+public struct TimelineYear: Sendable, Hashable {
+    /// The Gregorian year of the photos' days (a day runs from `dayStartHour` to `dayStartHour`).
+    public let year: Int
+    /// Positions in ``PhotoTimeline/photos``: the year's photos are one run of capture order.
+    public let photoRange: Range<Int>
+    /// Photos per month, January first (12 entries).
+    public let months: [Int]
+    /// Position in ``PhotoTimeline/photos`` of the key photo: the first photo of the year's day
+    /// nearest today's month and day (see ``PhotoTimeline/years(today:)``).
+    public let keyPhoto: Int
+    /// The day of the key photo.
+    public let keyDay: TimelineDay
+
+    public var count: Int { photoRange.count }
+}
+
+extension PhotoTimeline {
+    /// The years that have photos, in order, each with its month counts and key photo.
+    ///
+    /// The key photo is the first photo (in capture order) of the year's day whose month and day
+    /// are nearest `today`'s: the distance is `|ordinal(photo day) − ordinal(today)|`, where
+    /// `ordinal(m, d)` counts days from 1 January in a leap year (so 29 February has one, and 1 March
+    /// is 61 in every year); the earlier day wins a tie. A year with a photo taken on today's month
+    /// and day therefore shows one ("this day, N years ago").
+    ///
+    /// - Parameter today: the viewer's date; only its month and day matter. It comes in as a
+    ///   parameter so the answer is a pure function of the photos.
+    /// - Complexity: O(photos).
+    public func years(today: TimelineDay) -> [TimelineYear] {
+        let target = Self.leapYearOrdinal(month: today.month, day: today.day)
+        var years: [TimelineYear] = []
+        var year = Int.min
+        var start = 0
+        var months = [Int](repeating: 0, count: 12)
+        var best: (distance: Int, photo: Int, day: TimelineDay)?
+        func close(end: Int) {
+            guard let best else { return }
+            years.append(TimelineYear(year: year, photoRange: start..<end, months: months, keyPhoto: best.photo, keyDay: best.day))
+        }
+        for run in Self.dayRuns(keys: captureKeys, dayStartHour: settings.dayStartHour) {
+            let day = TimelineDay(daysSince2001: run.day)
+            let (y, m, d) = day.components
+            if y != year {
+                close(end: run.start)
+                year = y
+                start = run.start
+                months = [Int](repeating: 0, count: 12)
+                best = nil
+            }
+            months[m - 1] += run.end - run.start
+            let distance = abs(Self.leapYearOrdinal(month: m, day: d) - target)
+            if best == nil || distance < best!.distance { best = (distance, run.start, day) }
+        }
+        close(end: photos.count)
+        return years
+    }
+
+    /// Day of the year of month `month` and day `day` counted in a leap year: 1 January is 1,
+    /// 29 February 60, 1 March 61, 31 December 366.
+    package static func leapYearOrdinal(month: Int, day: Int) -> Int {
+        let before = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
+        return before[min(max(month, 1), 12) - 1] + day
+    }
+}

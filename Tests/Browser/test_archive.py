@@ -1,0 +1,213 @@
+"""The packed timeline on a sparse 25-year archive (issue 31): the JavaScript packing agrees with
+Swift's on random libraries; photos cover the screens; the archive scrolls in few screens; nothing
+overlaps; nothing moves when thumbnails arrive; a tap zooms exactly at every level pair; the Years
+level shows a card per year with the right counts and its key photo opens Overview under the finger.
+"""
+import json
+import subprocess
+
+import pytest
+
+from conftest import MAKE_LIBRARY, Server, _path
+from viewer import cell_top, console_errors, last_zoom, open_viewer, screenshot, state, wait_for, wait_idle, zoom_count
+
+PACKING_VECTORS = _path("SHOEBOX_PACKING_VECTORS", ".build/debug/packing-vectors")
+TOLERANCE = 1.0
+
+# Issue 31's numbers: (median share, 10th percentile share, most screens) per viewport and level.
+TARGETS = {
+    ("desktop", "coarse"): (0.55, 0.35, 30), ("desktop", "fine"): (0.55, 0.35, 110),
+    ("phone", "coarse"): (0.55, 0.35, 16), ("phone", "fine"): (0.55, 0.35, 90),
+}
+
+
+@pytest.fixture(scope="module")
+def archive(workdir):
+    db = workdir / "archive.sqlite"
+    subprocess.run([str(MAKE_LIBRARY), "--archive", "--db", str(db)], check=True, timeout=120, stdout=subprocess.DEVNULL)
+    server = Server(db)
+    yield server
+    server.stop()
+
+
+def test_js_packing_agrees_with_swift(browser, archive):
+    """packing.js and ZoomMapping.PackedLayout give the same bits on 300 random libraries and widths."""
+    if not PACKING_VECTORS.exists():
+        pytest.fail(f"{PACKING_VECTORS} does not exist: build it (swift build --product packing-vectors) or set SHOEBOX_PACKING_VECTORS")
+    vectors = subprocess.run([str(PACKING_VECTORS), "--cases", "300", "--seed", "7"], check=True, timeout=120,
+                             capture_output=True).stdout.decode()
+    open_viewer(browser, archive.url)
+    result = browser.execute_async_script("""
+      const [text, done] = arguments;
+      import('/js/packing.js').then(({ PackedLayout }) => {
+        const mismatches = [];
+        let blocks = 0;
+        for (const [k, c] of JSON.parse(text).entries()) {
+          const p = new PackedLayout(c.level, c.counts, c.groups, c.width);
+          if (p.columns !== c.columns || p.cellSide !== c.cellSide || p.contentHeight !== c.contentHeight)
+            mismatches.push({ k, columns: [p.columns, c.columns], cell: [p.cellSide, c.cellSide], height: [p.contentHeight, c.contentHeight] });
+          c.blocks.forEach((want, s) => {
+            blocks += 1;
+            const b = p.block(s);
+            const got = [b.line, b.column, b.columns, b.rows, b.x, b.y, b.width, b.height, b.label.y, b.label.height];
+            if (got.some((v, i) => v !== want[i]) && mismatches.length < 10) mismatches.push({ k, s, got, want });
+          });
+        }
+        done({ mismatches, blocks });
+      }, (e) => done({ error: String(e) }));""", vectors)
+    assert "error" not in result, result
+    print(f"packing: {result['blocks']} blocks of 300 random libraries agree")
+    assert result["blocks"] > 10_000 and result["mismatches"] == [], result["mismatches"]
+
+
+MEASURE = """
+const [done] = arguments;
+const t = document.querySelector('#timeline');
+const scroller = window.shoebox.timeline.scroller;
+const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+(async () => {
+  const box = t.getBoundingClientRect();
+  const w = t.clientWidth, h = t.clientHeight;
+  const max = scroller.maxOffset;
+  const screens = [];
+  const overlaps = [];
+  for (let top = 0; ; top += h) {
+    scroller.scrollTo(Math.min(top, max));
+    await frames();
+    const rects = [];
+    let area = 0;
+    for (const el of t.querySelectorAll('.cell:not([hidden]), .section-header:not([hidden])')) {
+      const r = el.getBoundingClientRect();
+      const y0 = Math.max(r.top, box.top), y1 = Math.min(r.bottom, box.top + h);
+      const x0 = Math.max(r.left, box.left), x1 = Math.min(r.right, box.left + w);
+      if (y1 <= y0 || x1 <= x0) continue;
+      if (el.classList.contains('cell')) area += (y1 - y0) * (x1 - x0);
+      rects.push({ kind: el.className, s: el.dataset.section, i: el.dataset.item, l: r.left, t: r.top, r: r.right, b: r.bottom });
+    }
+    const over = t.classList.contains('labels-over'); // a label lies over its own block's first row
+    for (let a = 0; a < rects.length && overlaps.length < 5; a++)
+      for (let b = a + 1; b < rects.length; b++) {
+        const p = rects[a], q = rects[b];
+        if (over && p.kind.includes('cell') !== q.kind.includes('cell')) {
+          const label = p.kind.includes('cell') ? q : p, cell = p.kind.includes('cell') ? p : q;
+          if (label.s === cell.s) continue;
+        }
+        if (Math.min(p.r, q.r) - Math.max(p.l, q.l) > 0.5 && Math.min(p.b, q.b) - Math.max(p.t, q.t) > 0.5) overlaps.push([p, q]);
+      }
+    // the last screen ends at the content's bottom: only its new part counts once
+    screens.push(area / (w * h));
+    if (top + h >= max + h) break;
+  }
+  done({ screens, count: (max + h) / h, overlaps, width: w, height: h });
+})();
+"""
+
+
+@pytest.mark.parametrize("level", ["coarse", "fine"])
+def test_coverage_screens_and_no_overlap(browser, archive, screenshots, viewport, level):
+    open_viewer(browser, archive.url, f"?level={level}")
+    m = browser.execute_async_script(MEASURE)
+    shares = sorted(m["screens"])
+    median = shares[len(shares) // 2]
+    p10 = shares[int(len(shares) * 0.1)]
+    want_median, want_p10, most = TARGETS[(viewport, level)]
+    print(f"[{viewport} {level}] {m['width']}x{m['height']}: {m['count']:.1f} screens, photos cover median {median:.2f}, "
+          f"10th percentile {p10:.2f}")
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(0)")
+    wait_idle(browser)
+    screenshot(browser, screenshots, f"archive-{viewport}-{level}")
+    assert m["overlaps"] == [], m["overlaps"]
+    assert median >= want_median and p10 >= want_p10, (median, p10)
+    assert m["count"] <= most, m["count"]
+    assert console_errors(browser) == []
+
+
+def test_no_layout_shift_when_thumbnails_arrive(browser, archive, viewport):
+    """Cells are placed before their photos arrive, and stay there."""
+    browser.get(archive.url + "/?level=fine")
+    wait_for(lambda: browser.execute_script("return document.querySelectorAll('#timeline .cell:not([hidden])').length > 0"),
+             message="the first cells")
+    positions = "return [...document.querySelectorAll('#timeline .cell:not([hidden])')].map((c) => [c.dataset.section, c.dataset.item, c.style.transform]).sort().join('|');"
+    first = browser.execute_script(positions)
+    wait_idle(browser)
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(0)")
+    wait_idle(browser)
+    assert browser.execute_script(positions) == first
+
+
+def tap(browser, cell_selector):
+    r = browser.execute_script(
+        "const c = document.querySelector(arguments[0]); c.scrollIntoView({block: 'nearest'});"
+        "const b = c.getBoundingClientRect(); return {x: b.left + b.width / 2, y: b.top + b.height / 2};", cell_selector)
+    n = zoom_count(browser)
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": r["x"], "y": r["y"], "button": "left", "clickCount": 1})
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": r["x"], "y": r["y"], "button": "left", "clickCount": 1})
+    wait_for(lambda: zoom_count(browser) > n, message="the zoom")
+    wait_idle(browser)
+    return last_zoom(browser)
+
+
+def assert_under_finger(browser, z):
+    top = cell_top(browser, section=z["to"]["section"], item=z["to"]["item"])
+    assert top is not None, z
+    if not z["clamped"]:
+        assert abs(top - z["viewportY"]) <= TOLERANCE, (top, z)
+    return top
+
+
+def test_taps_zoom_exactly_at_every_level_pair(browser, archive, viewport):
+    """Years → Overview → Days by taps, then back out with −: the photo stays under the finger."""
+    open_viewer(browser, archive.url, "?level=years")
+    assert state(browser)["level"] == "years"
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(window.shoebox.timeline.scroller.maxOffset / 2)")
+    wait_idle(browser)
+    card = browser.execute_script(
+        "const t = document.querySelector('#timeline').getBoundingClientRect();"
+        "for (const c of document.querySelectorAll('[data-year] .cell[data-photo-id]')) {"
+        "  const r = c.getBoundingClientRect(); if (r.top > t.top + 40 && r.bottom < t.bottom - 40) return c.closest('[data-year]').dataset.year; }"
+        "return null;")
+    assert card, "no key photo cell in view"
+    z = tap(browser, f'[data-year="{card}"] .cell[data-photo-id]')
+    assert z["from"]["level"] == "years" and z["to"]["level"] == "coarse" and state(browser)["level"] == "coarse", z
+    top = assert_under_finger(browser, z)
+    print(f"[{viewport}] years {card} -> coarse {z['to']} at {top:.2f} (viewportY {z['viewportY']:.2f}, clamped={z['clamped']})")
+    sel = f'#timeline .cell:not([hidden])[data-section="{z["to"]["section"]}"][data-item="{z["to"]["item"]}"]'
+    z = tap(browser, sel)
+    assert z["to"]["level"] == "fine" and state(browser)["level"] == "fine", z
+    assert_under_finger(browser, z)
+    for wanted in ("coarse", "years"):
+        n = zoom_count(browser)
+        browser.find_element("css selector", "#timeline").send_keys("-")
+        wait_for(lambda: zoom_count(browser) > n, message="the zoom out")
+        wait_idle(browser)
+        z = last_zoom(browser)
+        assert z["to"]["level"] == wanted and state(browser)["level"] == wanted, z
+        if z["isSamePhoto"] if "isSamePhoto" in z else z["path"] == z["targetPath"]:
+            assert_under_finger(browser, z)
+    assert console_errors(browser) == []
+
+
+def test_years_cards(browser, archive, screenshots, viewport):
+    years = archive.get("/api/sections?level=years")
+    assert [y["year"] for y in years] == list(range(2001, 2026))
+    open_viewer(browser, archive.url, "?level=years")
+    st = state(browser)
+    content = browser.execute_script("return window.shoebox.timeline.grid.contentHeight")
+    print(f"[{viewport}] Years: {len(years)} cards in {content / st['height']:.2f} screens")
+    assert content / st["height"] <= 3
+    seen = {}
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(0)")
+    for top in range(0, int(content) + st["height"], st["height"]):
+        browser.execute_script(f"window.shoebox.timeline.scroller.scrollTo({top})")
+        wait_idle(browser)
+        for y, n, key in browser.execute_script(
+                "return [...document.querySelectorAll('#timeline [data-year]:not([hidden])')].map((c) =>"
+                " [+c.dataset.year, +c.dataset.count, (c.querySelector('.cell[data-photo-id]') || {dataset: {}}).dataset.photoId]);"):
+            seen[y] = (n, key)
+    assert {y: n for y, (n, _) in seen.items()} == {y["year"]: y["count"] for y in years}
+    assert all(seen[y["year"]][1] == str(y["key"]["id"]) for y in years)
+    assert all(sum(y["months"]) == y["count"] for y in years)
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(0)")
+    wait_idle(browser)
+    screenshot(browser, screenshots, f"archive-{viewport}-years")
+    assert console_errors(browser) == []
