@@ -68,7 +68,8 @@ export class PackedLayout {
       const cols = Math.min(count, c);
       const rows = Math.floor(count / c) + (count % c === 0 ? 0 : 1);
       let column;
-      if (tops.length && groups[s] === previousGroup && rows <= 1 && openRows <= 1 && used + cols <= c) {
+      // an empty section needs a free column, so its zero-width block never sits past the right edge
+      if (tops.length && groups[s] === previousGroup && rows <= 1 && openRows <= 1 && used + Math.max(cols, 1) <= c) {
         column = used;
         used += cols;
       } else {
