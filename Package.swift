@@ -166,7 +166,7 @@ let package = Package(
         // Benchmarks: programs with numbers, kept apart from the tests.
         .executableTarget(
             name: "IndexBenchmark",
-            dependencies: ["LibraryIndex", "PhotoMetadata", "PhotoFixtures"],
+            dependencies: ["LibraryIndex", "PhotoLibrary", "PhotoMetadata", "PhotoFixtures", "Places"],
             path: "Benchmarks/IndexBenchmark",
             swiftSettings: strictSettings
         ),

@@ -18,6 +18,8 @@ final class IndexJob: Sendable {
     /// counted as seen, so their rows stay, but not read until a later run finds them complete.
     let deferred: Set<RelativePath>
     let control = RunControl()
+    /// Where the run's time goes, when a benchmark asks.
+    let timings: IndexTimings?
     /// The root's bytes followed by `/`.
     private let rootPrefix: [UInt8]
     private let openedFiles = Atomic<Int>(0)
@@ -36,8 +38,9 @@ final class IndexJob: Sendable {
 
     init(
         root: String, store: LibraryStore, settings: IndexSettings, places: LazyPlaceTable = LazyPlaceTable(nil), prune: Bool,
-        deferring deferred: Set<RelativePath> = []
+        deferring deferred: Set<RelativePath> = [], timings: IndexTimings? = nil
     ) {
+        self.timings = timings
         self.root = root
         self.store = store
         self.settings = settings
@@ -67,8 +70,10 @@ final class IndexJob: Sendable {
 
     func execute(report: (IndexProgress) -> Void) throws(IndexError) {
         let lock = try IndexLock(databasePath: store.path)
+        let started = ContinuousClock.now
         try store.claimRoot(root)
         let known = try store.knownFiles()
+        timings?.add(ContinuousClock.now - started, to: .start)
         var progress = IndexProgress()
         progress.photosBefore = known.photoCount
         let throttle = ReportThrottle()
@@ -98,6 +103,7 @@ final class IndexJob: Sendable {
         progress.unreadableDirectories = found.unreadableDirectories
         progress.phase = .reading
         report(progress)
+        let finishing = ContinuousClock.now
 
         // 2. The sidecars' own stamps after every photo: a run stopped in between finds the
         // sidecars changed next time, and reads their photos again.
@@ -139,9 +145,10 @@ final class IndexJob: Sendable {
         }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
-        try store.finishRun(runID, progress: progress)
+        try store.finishRun(runID, progress: progress, rowsChanged: writtenChanges.load(ordering: .relaxed) > 0, timings: timings)
         // Everything into the main file, so that copying the `.sqlite` file alone copies the index.
         store.checkpoint()
+        timings?.add(ContinuousClock.now - finishing, to: .finish)
         report(progress)
         _ = consume lock
     }
@@ -162,7 +169,7 @@ final class IndexJob: Sendable {
 
     /// Writes one batch, counting it.
     private func apply(_ changes: [IndexChange]) throws(IndexError) {
-        try store.apply(changes)
+        try timings.measure(.insert) { () throws(IndexError) in try store.apply(changes, timings: timings) }
         writtenChanges.add(changes.count, ordering: .relaxed)
     }
 
@@ -266,8 +273,10 @@ final class IndexJob: Sendable {
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let position = metadata.position ?? sidecar.position
             // The table is loaded only now, for the first photo with a position.
-            let table = position == nil ? nil : places.table
-            let place = position.flatMap { table?.nearest(latitude: $0.latitude, longitude: $0.longitude) }
+            let (table, place) = timings.measure(.placeLookup) {
+                let table = position == nil ? nil : places.table
+                return (table, position.flatMap { table?.nearest(latitude: $0.latitude, longitude: $0.longitude) })
+            }
             date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             var photo = IndexedPhoto(

@@ -94,7 +94,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
     func start() {
         stage.threads.enter()
         let thread = Thread { [self] in
-            let outcome = Result { () throws(IndexError) in try walk() }
+            let outcome = Result { () throws(IndexError) in try job.timings.measure(.walk) { () throws(IndexError) in try walk() } }
             // A failed look-up of the photos to re-read: the readers need not go on either.
             if case .failure = outcome { job.control.requestStop() }
             status.finish(outcome)

@@ -18,6 +18,8 @@ public struct Indexer: Sendable {
     /// place's; loaded only when a photo with a position is read. Without a table, positions are
     /// stored without places, and named by a later run that has one.
     public let places: LazyPlaceTable
+    /// Filled with the time of each phase of the runs it starts, for benchmarks; `nil` (the default) measures nothing.
+    package var timings: IndexTimings?
 
     /// Checks that `root` is a readable folder and `settings` are valid.
     public init(root: String, store: LibraryStore, settings: IndexSettings = .default, places: LazyPlaceTable) throws(IndexError) {
@@ -56,7 +58,7 @@ public struct Indexer: Sendable {
     /// than `settings.removalLimit` of a library: then they are kept and marked missing
     /// (`IndexProgress.missing`), unless `prune` confirms the removal.
     public func run(prune: Bool = false) -> IndexRun {
-        IndexRun(job: IndexJob(root: root, store: store, settings: settings, places: places, prune: prune))
+        IndexRun(job: IndexJob(root: root, store: store, settings: settings, places: places, prune: prune, timings: timings))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import PhotoMetadata
 import Places
@@ -21,10 +22,12 @@ extension LibraryStore {
     /// The photos with a place, counted per capture day and place, ordered by day; only those
     /// matching `query` when one is given. What section headers are named from.
     ///
-    /// - Complexity: one scan of the rows with a place, grouped.
+    /// - Complexity: for the whole library, the rows the last run stored (one per day and place)
+    ///   while no run started since; else one scan of the rows with a place, grouped.
     public func placeCountsByDay(matching query: SearchQuery? = nil) throws(IndexError) -> [DayPlaceCount] {
         if let query, query.isEmpty { return [] }
         return try read { db in
+            if query == nil, let stored = try Self.storedPlaceDays(db) { return stored }
             let names = Set(try db.columns(in: "photo").map(\.name))
             guard names.contains("placeCountry") else { return [] }
             var conditions = ["placeCountry IS NOT NULL", Self.timelineFilter]
@@ -47,6 +50,45 @@ extension LibraryStore {
             }
             return counts
         }
+    }
+}
+
+extension LibraryStore {
+    /// The day counts of the whole library as the last run stored them, or `nil` when it did not
+    /// (a database from before them) or another run started since.
+    static func storedPlaceDays(_ db: Database) throws -> [DayPlaceCount]? {
+        guard try db.tableExists("placeDayState"),
+              let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM placeDayState"),
+              try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun") == stamped
+        else { return nil }
+        let rows = try Row.fetchCursor(db, sql: "SELECT day, city, region, country, countryCode, count FROM placeDay ORDER BY rowid")
+        var counts: [DayPlaceCount] = []
+        while let row = try rows.next() {
+            counts.append(DayPlaceCount(
+                day: row[0], place: PhotoPlace(city: row[1], region: row[2], country: row[3], countryCode: row[4]), count: row[5]))
+        }
+        return counts
+    }
+
+    /// Called in `finishRun`'s transaction of a completed run: stores the day counts that
+    /// `placeCountsByDay()` gives, so that `sections` does not group every photo for its place
+    /// names; when the run wrote no row and the counts are the previous run's, only restamps them.
+    ///
+    /// - Complexity: one scan of the rows with a place, grouped; one row when nothing changed.
+    static func persistPlaceDays(_ db: Database, runID: Int64, rowsChanged: Bool) throws {
+        if !rowsChanged, let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM placeDayState"),
+           try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun WHERE id < ?", arguments: [runID]) == stamped {
+            try db.execute(sql: "UPDATE placeDayState SET runID = ?", arguments: [runID])
+            return
+        }
+        try db.execute(sql: """
+            DELETE FROM placeDay;
+            INSERT INTO placeDay (day, city, region, country, countryCode, count)
+            SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode, count(*)
+            FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter)
+            GROUP BY 1, 2, 3, 4, 5 ORDER BY 1;
+            INSERT OR REPLACE INTO placeDayState (id, runID) VALUES (1, ?);
+            """, arguments: [runID])
     }
 }
 
@@ -138,7 +180,7 @@ extension LibraryStore {
         while true {
             let count = try write { db in
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, latitude, longitude, captured, utcOffset, dateSource, offsetSource
+                    SELECT id, latitude, longitude, captured, utcOffset, dateSource, offsetSource, path
                     FROM photo WHERE placePending = 1 ORDER BY id LIMIT ?
                     """, arguments: [max(1, batchSize)])
                 let update = try db.cachedStatement(sql: """
@@ -146,22 +188,24 @@ extension LibraryStore {
                                      utcOffset = ?, offsetSource = ?, placePending = 0
                     WHERE id = ?
                     """)
-                for row in rows {
-                    let place: Place? = table.nearest(latitude: row["latitude"], longitude: row["longitude"])
-                    var offset: Int? = row["utcOffset"]
-                    var offsetSource: String? = row["offsetSource"]
-                    if let local = (row["captured"] as String?).flatMap(LocalDateTime.init(iso8601:)),
-                       let source = (row["dateSource"] as String?).flatMap(DateSource.init(rawValue:)) {
-                        var date = CaptureDate(
-                            local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source,
-                            offsetSource: offsetSource.flatMap(OffsetSource.init(rawValue:)))
-                        date.takeOffset(from: place)
-                        offset = date.offset?.seconds
-                        offsetSource = date.offsetSource?.rawValue
+                try Self.updatingSearchWords(db, ofPaths: rows.map { $0["path"] as Data }) {
+                    for row in rows {
+                        let place: Place? = table.nearest(latitude: row["latitude"], longitude: row["longitude"])
+                        var offset: Int? = row["utcOffset"]
+                        var offsetSource: String? = row["offsetSource"]
+                        if let local = (row["captured"] as String?).flatMap(LocalDateTime.init(iso8601:)),
+                           let source = (row["dateSource"] as String?).flatMap(DateSource.init(rawValue:)) {
+                            var date = CaptureDate(
+                                local: local, offset: offset.map(UTCOffset.init(seconds:)), source: source,
+                                offsetSource: offsetSource.flatMap(OffsetSource.init(rawValue:)))
+                            date.takeOffset(from: place)
+                            offset = date.offset?.seconds
+                            offsetSource = date.offsetSource?.rawValue
+                        }
+                        try update.execute(arguments: [
+                            place?.city, place?.region, place?.country, place?.countryCode, offset, offsetSource, row["id"] as Int64,
+                        ])
                     }
-                    try update.execute(arguments: [
-                        place?.city, place?.region, place?.country, place?.countryCode, offset, offsetSource, row["id"] as Int64,
-                    ])
                 }
                 return rows.count
             }

@@ -103,7 +103,7 @@ extension LibraryStore {
     }
 
     /// Writes one batch of changes in a single transaction.
-    func apply(_ changes: [IndexChange]) throws(IndexError) {
+    func apply(_ changes: [IndexChange], timings: IndexTimings? = nil) throws(IndexError) {
         guard !changes.isEmpty else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: """
@@ -129,28 +129,41 @@ extension LibraryStore {
             let ignore = try db.cachedStatement(sql: "INSERT OR REPLACE INTO ignoredFile (path, fileSize, modified) VALUES (?, ?, ?)")
             let deletePhoto = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
             let deleteIgnored = try db.cachedStatement(sql: "DELETE FROM ignoredFile WHERE path = ?")
+            // The rows whose search words may change: the photos written or dropped.
+            var touched: [Data] = []
+            touched.reserveCapacity(changes.count)
             for change in changes {
                 switch change {
-                case .upsertPhoto(let photo, let wasIgnored):
-                    try upsert.execute(arguments: photo.databaseArguments)
-                    if wasIgnored { try deleteIgnored.execute(arguments: [Data(photo.path.bytes)]) }
-                case .ignore(let path, let stamp, let wasPhoto):
-                    try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])
-                    if wasPhoto { try deletePhoto.execute(arguments: [Data(path.bytes)]) }
-                case .remove(let path):
-                    try deletePhoto.execute(arguments: [Data(path.bytes)])
-                    try deleteIgnored.execute(arguments: [Data(path.bytes)])
-                case .markMissing(let path, let since):
-                    try markMissing.execute(arguments: [since, Data(path.bytes)])
-                case .found(let path):
-                    try found.execute(arguments: [Data(path.bytes)])
+                case .upsertPhoto(let photo, _): touched.append(Data(photo.path.bytes))
+                case .ignore(let path, _, true), .remove(let path): touched.append(Data(path.bytes))
+                case .ignore, .markMissing, .found: break
+                }
+            }
+            try Self.updatingSearchWords(db, ofPaths: touched, timings: timings) {
+                for change in changes {
+                    switch change {
+                    case .upsertPhoto(let photo, let wasIgnored):
+                        try upsert.execute(arguments: photo.databaseArguments)
+                        if wasIgnored { try deleteIgnored.execute(arguments: [Data(photo.path.bytes)]) }
+                    case .ignore(let path, let stamp, let wasPhoto):
+                        try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])
+                        if wasPhoto { try deletePhoto.execute(arguments: [Data(path.bytes)]) }
+                    case .remove(let path):
+                        try deletePhoto.execute(arguments: [Data(path.bytes)])
+                        try deleteIgnored.execute(arguments: [Data(path.bytes)])
+                    case .markMissing(let path, let since):
+                        try markMissing.execute(arguments: [since, Data(path.bytes)])
+                    case .found(let path):
+                        try found.execute(arguments: [Data(path.bytes)])
+                    }
                 }
             }
         }
     }
 
-    /// Closes a run row with its totals.
-    func finishRun(_ id: Int64, progress: IndexProgress) throws(IndexError) {
+    /// Closes a run row with its totals; a completed run stores the section tables and the place
+    /// counts per day, recomputed when `rowsChanged` (or only restamped).
+    func finishRun(_ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, timings: IndexTimings? = nil) throws(IndexError) {
         try write { db in
             try db.execute(
                 sql: """
@@ -163,7 +176,10 @@ extension LibraryStore {
                     progress.added, progress.updated, progress.unchanged, progress.removed, progress.failed,
                     progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
                 ])
-            try self.persistTimeline(db, runID: id, progress: progress)
+            try timings.measure(.sections) {
+                try self.persistTimeline(db, runID: id, progress: progress)
+                if progress.phase == .completed { try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged) }
+            }
         }
     }
 

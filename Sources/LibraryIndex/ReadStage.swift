@@ -77,7 +77,7 @@ final class ReadStage: Sendable {
                 #if DEBUG
                 if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
                 #endif
-                results.push((candidate, job.read(candidate, reader: reader)))
+                results.push((candidate, job.timings.measure(.read) { job.read(candidate, reader: reader) }))
                 sinceCheck += 1
                 if sinceCheck == Self.filesPerCheck {
                     sinceCheck = 0

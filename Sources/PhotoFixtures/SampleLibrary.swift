@@ -7,11 +7,22 @@ import WallClock
 public struct SampleLibrary: Sendable {
     public var count: Int
     public var seed: UInt64
+    /// Whether the photos carry GPS positions, as a phone's do: each shooting day in one of
+    /// ``cities``, each photo within about 5 km of its centre. Without, the files are those of
+    /// earlier versions byte for byte.
+    public var positions: Bool
 
-    public init(count: Int, seed: UInt64 = 1) {
+    public init(count: Int, seed: UInt64 = 1, positions: Bool = false) {
         self.count = count
         self.seed = seed
+        self.positions = positions
     }
+
+    /// The cities a library with positions is photographed in: name, latitude, longitude (degrees).
+    public static let cities: [(name: String, latitude: Double, longitude: Double)] = [
+        ("Lisbon", 38.7223, -9.1393), ("Paris", 48.8566, 2.3522), ("New York City", 40.7128, -74.0060),
+        ("Tokyo", 35.6762, 139.6503), ("Sydney", -33.8688, 151.2093), ("Berlin", 52.5200, 13.4050),
+    ]
 
     /// One file of the library: its relative path and bytes.
     public struct File: Sendable {
@@ -32,6 +43,10 @@ public struct SampleLibrary: Sendable {
     /// millions of files never has to sit in memory at once.
     public func forEachFile<E: Error>(_ body: (File) throws(E) -> Void) throws(E) {
         var rng = SplitMix64(seed: seed)
+        // Positions draw from a generator of their own, so that the dates, sizes and names stay
+        // those of a library without positions.
+        var places = SplitMix64(seed: seed ^ 0x5048_4F54_4F53_4750)
+        var city = Self.cities[0]
         var day = 0  // days since 2021-01-01
         var index = 0
         while index < count {
@@ -39,6 +54,7 @@ public struct SampleLibrary: Sendable {
             let perDay = 1 + Int(rng.next() % 40)
             let (year, month, dayOfMonth) = Self.civil(daysSince2021: day)
             var secondOfDay = 8 * 3600 + Int(rng.next() % 3600)
+            if positions { city = Self.cities[Int(places.next() % UInt64(Self.cities.count))] }
             for _ in 0..<perDay where index < count {
                 secondOfDay = min(secondOfDay + 1 + Int(rng.next() % 900), 86_399)
                 let date = String(format: "%04d:%02d:%02d %02d:%02d:%02d", year, month, dayOfMonth,
@@ -47,9 +63,18 @@ public struct SampleLibrary: Sendable {
                 let orientation = [1, 1, 1, 6, 8, 3][Int(rng.next() % 6)]
                 let width = landscape ? 64 + Int(rng.next() % 64) : 48
                 let height = landscape ? 48 : 64 + Int(rng.next() % 64)
-                let exif = ExifFields(
+                var exif = ExifFields(
                     dateTimeOriginal: date, subSecTimeOriginal: String(rng.next() % 1000),
                     orientation: orientation, make: "Shoebox", model: "Sample \(rng.next() % 5)")
+                if positions {
+                    // Up to ±0.045° (about 5 km) from the centre, in steps of 0.001°.
+                    let latitude = city.latitude + Double(Int(places.next() % 91) - 45) / 1000
+                    let longitude = city.longitude + Double(Int(places.next() % 91) - 45) / 1000
+                    exif.gpsLatitudeRef = latitude < 0 ? "S" : "N"
+                    exif.gpsLatitude = Self.degreesMinutesSeconds(abs(latitude))
+                    exif.gpsLongitudeRef = longitude < 0 ? "W" : "E"
+                    exif.gpsLongitude = Self.degreesMinutesSeconds(abs(longitude))
+                }
                 let folder = String(format: "%04d/%04d-%02d-%02d", year, year, month, dayOfMonth)
                 try body(File(
                     path: "\(folder)/IMG_\(String(format: "%05d", index)).jpg",
@@ -68,6 +93,14 @@ public struct SampleLibrary: Sendable {
             try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
         }
+    }
+
+    /// `degrees` as whole degrees, whole minutes and seconds (to the thousandth, as written).
+    static func degreesMinutesSeconds(_ degrees: Double) -> [Double] {
+        let whole = degrees.rounded(.down)
+        let minutes = ((degrees - whole) * 60).rounded(.down)
+        let seconds = (((degrees - whole) * 60 - minutes) * 60 * 1000).rounded() / 1000
+        return [whole, minutes, seconds]
     }
 
     /// Year, month and day of `days` after 2021-01-01.

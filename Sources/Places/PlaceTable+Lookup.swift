@@ -23,8 +23,11 @@ extension PlaceTable {
         guard distance <= policy.countryRadius else { return nil }
         let country = rows[slot].country
         var agree = true
-        tree.forEach(within: SphereTree.chordSquared(kilometres: distance + policy.countryAgreement), of: query) { other, _ in
-            if rows[other].country != country { agree = false }
+        // The rows alone in the closure: capturing `self` copied the whole table at every visit.
+        rows.withUnsafeBufferPointer { rows in
+            tree.forEach(within: SphereTree.chordSquared(kilometres: distance + policy.countryAgreement), of: query) { other, _ in
+                if rows[other].country != country { agree = false }
+            }
         }
         return agree ? place(at: slot, kilometres: distance, withCity: false) : nil
     }
@@ -39,11 +42,14 @@ extension PlaceTable {
         var best = (slot, chordSquared)
         var bestPopulation = times.partialValue - 1
         let radius = SphereTree.chordSquared(kilometres: policy.suburbRadius)
-        tree.forEach(within: radius, of: query, minimumWeight: UInt32(times.partialValue)) { other, chord in
-            let candidate = Int(rows[other].population)
-            if candidate > bestPopulation || (candidate == bestPopulation && best.0 != slot && chord < best.1) {
-                best = (other, chord)
-                bestPopulation = candidate
+        // The rows alone in the closure: capturing `self` copied the whole table at every visit.
+        rows.withUnsafeBufferPointer { rows in
+            tree.forEach(within: radius, of: query, minimumWeight: UInt32(times.partialValue)) { other, chord in
+                let candidate = Int(rows[other].population)
+                if candidate > bestPopulation || (candidate == bestPopulation && best.0 != slot && chord < best.1) {
+                    best = (other, chord)
+                    bestPopulation = candidate
+                }
             }
         }
         return best
