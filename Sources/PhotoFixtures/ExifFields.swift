@@ -30,6 +30,36 @@ public struct ExifFields: Sendable, Hashable {
     /// `GPSTimeStamp`: hours, minutes, seconds (UTC), rationals like the coordinates.
     public var gpsTimeStamp: [Double]?
 
+    /// The TIFF type of IFD0's pointers to the Exif and GPS IFDs: LONG, as the standard says, or
+    /// another integer type, as some cameras write them.
+    public var pointerType = PointerType.long
+
+    /// An integer type an IFD pointer is written with, by its TIFF type number.
+    public enum PointerType: UInt16, Sendable, Hashable, CaseIterable {
+        case byte = 1, short = 3, long = 4, signedByte = 6, signedShort = 8, signedLong = 9, ifd = 13
+
+        /// Bytes of one value.
+        public var size: Int {
+            switch self {
+            case .byte, .signedByte: 1
+            case .short, .signedShort: 2
+            case .long, .signedLong, .ifd: 4
+            }
+        }
+
+        /// The largest offset the type holds.
+        public var maximum: Int {
+            switch self {
+            case .byte: 0xFF
+            case .signedByte: 0x7F
+            case .short: 0xFFFF
+            case .signedShort: 0x7FFF
+            case .signedLong: 0x7FFF_FFFF
+            case .long, .ifd: 0xFFFF_FFFF
+            }
+        }
+    }
+
     /// The denominator of every GPS rational written.
     public static let gpsDenominator = 1000
 

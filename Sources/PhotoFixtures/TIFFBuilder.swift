@@ -40,10 +40,13 @@ struct TIFFBuilder {
     var ifd0: [(tag: UInt16, value: Value)] = []
     var exif: [(tag: UInt16, value: Value)] = []
     var gps: [(tag: UInt16, value: Value)] = []
+    /// The type `.exifPointer` and `.gpsPointer` are written with.
+    var pointerType = ExifFields.PointerType.long
 
     /// The EXIF fields placed where the standard puts them.
     init(exif fields: ExifFields, bigEndian: Bool = false) {
         self.bigEndian = bigEndian
+        pointerType = fields.pointerType
         if let v = fields.make { ifd0.append((0x010F, .ascii(v))) }
         if let v = fields.model { ifd0.append((0x0110, .ascii(v))) }
         if let v = fields.orientation { ifd0.append((0x0112, .short(v))) }
@@ -103,9 +106,18 @@ struct TIFFBuilder {
         let dataStart = start + 2 + 12 * entries.count + 4
         for (tag, value) in entries {
             var payload = bytes(of: value)
-            if case .exifPointer = value { payload = int(exifStart, 4) }
-            if case .gpsPointer = value { payload = int(gpsStart, 4) }
-            out += int(Int(tag), 2) + int(Int(value.type), 2) + int(value.count, 4)
+            var type = value.type
+            let target: Int? = switch value {
+            case .exifPointer: exifStart
+            case .gpsPointer: gpsStart
+            default: nil
+            }
+            if let target {
+                precondition(target <= pointerType.maximum, "An IFD at \(target) does not fit a pointer of type \(pointerType).")
+                payload = int(target, pointerType.size)
+                type = pointerType.rawValue
+            }
+            out += int(Int(tag), 2) + int(Int(type), 2) + int(value.count, 4)
             if payload.count <= 4 {
                 out += payload + [UInt8](repeating: 0, count: 4 - payload.count)
             } else {

@@ -45,7 +45,7 @@ public struct MetadataReader: Sendable {
     }
 
     func read(_ file: FileBytes) throws(MetadataError) -> PhotoMetadata {
-        guard let container = FormatSniffer.container(of: file.head) else {
+        guard let container = FormatSniffer.container(of: file) else {
             throw MetadataError(.notAnImage, file.size == 0 ? "The file is empty." : "The first bytes match no supported image or video format.")
         }
         var facts = ImageFacts(format: Self.initialFormat(container))
@@ -81,9 +81,10 @@ public struct MetadataReader: Sendable {
 
     /// Opens, reads and closes the file at `path`.
     /// The format the first bytes of the file at `path` name (nil when neither an image nor a
-    /// video), without reading anything else; a raw TIFF counts as `.tiff`, as its header says.
+    /// video), without reading anything else but, for a QuickTime movie older than `ftyp`, the
+    /// headers of its first atoms; a raw TIFF counts as `.tiff`, as its header says.
     public func sniffedFormat(atPath path: String) throws(MetadataError) -> ImageFormat? {
-        try FileBytes.reading(atPath: path) { file in FormatSniffer.container(of: file.head).map(Self.initialFormat) }
+        try FileBytes.reading(atPath: path) { file in FormatSniffer.container(of: file).map(Self.initialFormat) }
     }
 
     public func read(atPath path: String) throws(MetadataError) -> PhotoMetadata {

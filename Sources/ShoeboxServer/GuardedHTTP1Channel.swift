@@ -10,7 +10,8 @@ import PhotoLibrary
 import Synchronization
 
 /// Hummingbird's HTTP/1 connection with Shoebox's limits around it: at most `maxConnections`
-/// served at once (the next is answered 503 and closed), a request head must arrive whole within
+/// served at once (the next is answered 503 and closed, or just closed if it sends no request
+/// within `refusalWait`), a request head must arrive whole within
 /// `headerTimeout` of its first byte, an idle connection closes after `idleTimeout` (Hummingbird's
 /// own timer), and a request the HTTP parser refuses gets the JSON error body with its 400.
 struct GuardedHTTP1Channel: ServerChildChannel {
@@ -18,6 +19,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     let http1: HTTP1Channel
     let connections: ConnectionCounter
+    /// How long a connection beyond the cap may take to send its request before it is closed
+    /// unanswered: its descriptor is not held for the idle timeout.
+    let refusalWait: TimeAmount
+
+    /// The longest `refusalWait`.
+    static let longestRefusalWait = TimeAmount.seconds(1)
 
     init(responder: @escaping HTTPChannelHandler.Responder, limits: ServerLimits, connections: ConnectionCounter) {
         let headerTimeout = TimeAmount.nanoseconds(Int64(limits.headerTimeout * 1e9))
@@ -27,6 +34,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
                 additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout), ParseErrorBodyHandler()],
                 idleTimeout: .nanoseconds(Int64(limits.idleTimeout * 1e9))))
         self.connections = connections
+        refusalWait = min(Self.longestRefusalWait, .nanoseconds(Int64(limits.idleTimeout * 1e9)))
     }
 
     /// Counts the connection from now until its socket closes.
@@ -46,13 +54,18 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         await http1.handle(value: value, logger: logger)
     }
 
-    /// Reads the request head (or waits for the header timeout), answers 503 and closes.
+    /// Reads the request head, answers 503 and closes; closes unanswered if no head arrived within
+    /// `refusalWait`.
     private func refuse(_ channel: Value) async {
         let error = APIError(.serviceUnavailable, code: "tooManyConnections", "The server has as many connections open as it serves at once; try again shortly.")
         let body = error.body
+        let socket = channel.channel
+        let closing = socket.eventLoop.scheduleTask(in: refusalWait) { socket.close(promise: nil) }
+        defer { closing.cancel() }
         try? await channel.executeThenClose { inbound, outbound in
             var parts = inbound.makeAsyncIterator()
             _ = try? await parts.next()
+            closing.cancel()
             let head = HTTPResponse(status: .serviceUnavailable, headerFields: [
                 .contentType: "application/json; charset=utf-8", .contentLength: String(body.count), .connection: "close", .retryAfter: "1",
             ])

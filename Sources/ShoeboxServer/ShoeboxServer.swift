@@ -81,7 +81,8 @@ public enum ShoeboxServer {
             onServerRunning: { channel in
                 let limit = descriptors?.soft
                 try? await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(AcceptErrorLogger(logger: logger, limit: limit), position: .first)
+                    // Ahead of NIO's own back-off, which does not stop a read in which every accept failed.
+                    try channel.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger, limit: limit), position: .first)
                 }.get()
                 await onReady(channel.localAddress?.port ?? settings.port)
             },

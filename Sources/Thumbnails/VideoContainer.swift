@@ -1,3 +1,4 @@
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,10 +41,19 @@ public enum VideoContainer: String, Sendable, CaseIterable {
             guard count > 0 else { break }
             done += count
         }
-        return sniff(Array(head.prefix(done)))
+        let first = Array(head.prefix(done))
+        if let container = sniff(first) { return container }
+        // A QuickTime movie older than `ftyp` is known only once its atoms are walked to a `moov`
+        // with a video track, past atoms of any size: PhotoMetadata's sniffer does that walk.
+        guard first.count >= 8, legacyLeadingAtoms.contains(String(decoding: first[4..<8], as: UTF8.self)) else { return nil }
+        return (try? MetadataReader().sniffedFormat(atPath: path)) == .mov ? .mov : nil
     }
 
-    /// The container of a file whose first bytes are `head`.
+    /// Top-level atoms a QuickTime movie older than `ftyp` may start with.
+    private static let legacyLeadingAtoms: Set<String> = ["moov", "free", "skip", "wide", "pnot", "PICT", "mdat"]
+
+    /// The container of a file whose first bytes are `head`. A QuickTime movie older than `ftyp`
+    /// is not found from its head alone: `sniff(path:)` finds it.
     public static func sniff(_ head: [UInt8]) -> VideoContainer? {
         func matches(_ text: String, at offset: Int) -> Bool {
             let bytes = Array(text.utf8)
@@ -69,7 +79,6 @@ public enum VideoContainer: String, Sendable, CaseIterable {
             }
             return .mov
         }
-        if isLegacyQuickTime(u32: u32, fourCC: fourCC) { return .mov }
         if matches("RIFF", at: 0), matches("AVI ", at: 8) { return .avi }
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .matroska }
         for (size, first) in [(188, 0), (192, 4)] {
@@ -77,18 +86,5 @@ public enum VideoContainer: String, Sendable, CaseIterable {
             if packets >= 3, (0..<packets).allSatisfy({ head[first + $0 * size] == 0x47 }) { return .mpegts }
         }
         return nil
-    }
-
-    /// A QuickTime movie written before `ftyp`: a `moov`, `mdat`, `wide` or `pnot` box, possibly
-    /// after `free`/`skip` padding; padding followed by anything else is not a movie.
-    private static func isLegacyQuickTime(u32: (Int) -> Int?, fourCC: (Int) -> String?) -> Bool {
-        var offset = 0
-        for _ in 0..<8 {
-            guard let size = u32(offset), let type = fourCC(offset + 4) else { return false }
-            if ["moov", "mdat", "wide", "pnot"].contains(type) { return size >= 8 || size <= 1 }
-            guard ["free", "skip"].contains(type), size >= 8 else { return false }
-            offset += size
-        }
-        return false
     }
 }

@@ -208,6 +208,16 @@ import Testing
         ("+4851.49+00217.67/", 48 + 51.49 / 60, 2 + 17.67 / 60),
     ]
 
+    @Test("XMP minutes or seconds of 60 or more are no position, like other out-of-range parts",
+          arguments: ["45,61.0N", "45,60N", "45,60.0,0N", "45,59,60N", "45,59,75.5N", "45,-1.0N"])
+    func xmpPartsOutOfRange(_ latitude: String) throws {
+        #expect(GeoPosition.xmpCoordinate(latitude, positive: "N", negative: "S") == nil)
+        let text = "<x:xmpmeta><rdf:Description exif:GPSLatitude=\"\(latitude)\" exif:GPSLongitude=\"2,10.25E\"/></x:xmpmeta>"
+        #expect(try SidecarReader().contents(in: Array(text.utf8), kind: .xmp).position == nil)
+        // Just below the limit is still a position.
+        Self.expectClose(GeoPosition(xmpLatitude: "45,59.999N", longitude: "2,59,59.99E"), 45 + 59.999 / 60, 2 + 59 / 60.0 + 59.99 / 3600)
+    }
+
     @Test("ISO 6709 texts", arguments: iso6709Examples)
     func iso6709(_ text: String, _ latitude: Double, _ longitude: Double) {
         Self.expectClose(GeoPosition(iso6709: text), latitude, longitude)

@@ -32,9 +32,11 @@ struct PackedCommandTests {
                 ["zoom", "--packed", "--viewport", "1440x900", "--from", "coarse", "--section", "0", "--item", "13", "--db", db]) as? [String: Any])
             let to = try #require(zoom["to"] as? [String: Any])
             #expect(to["level"] as? String == "fine" && to["section"] as? Int == 0)
-            // Row 1 of the 7-column Days level (labels over the photos), scrolled to keep its height.
-            #expect(to["item"] as? Int == 13 && zoom["clamped"] as? Bool == false)
-            #expect(abs((zoom["viewportY"] as? Double ?? 0) - (zoom["targetViewportY"] as? Double ?? 1)) < 1e-9)
+            // Row 1 of the 13-column desktop Overview: a 20-pt label line, then 1416/13-pt cells and a 2-pt gap.
+            #expect(abs((zoom["viewportY"] as? Double ?? 0) - (20 + 1416.0 / 13 + 2)) < 1e-9, "\(zoom)")
+            if zoom["clamped"] as? Bool == false {
+                #expect(abs((zoom["viewportY"] as? Double ?? 0) - (zoom["targetViewportY"] as? Double ?? 1)) < 1e-9)
+            }
             let years = try #require(try SectionsAndZoomCommandTests.json(
                 ["zoom", "--packed", "--viewport", "390x844", "--from", "years", "--section", "0", "--item", "0", "--today", "2026-03-20", "--db", db]) as? [String: Any])
             #expect((years["to"] as? [String: Any])?["level"] as? String == "coarse")
@@ -42,7 +44,8 @@ struct PackedCommandTests {
             let refused = try ShoeboxProcess.run(["zoom", "--from", "years", "--section", "0", "--item", "0", "--db", db])
             #expect(refused.status != 0 && refused.stderr.contains("add --packed"), "\(refused.stderr)")
             let seed = try #require(try SectionsAndZoomCommandTests.json(["zoom", "--from", "coarse", "--section", "0", "--item", "13", "--db", db]) as? [String: Any])
-            #expect((seed["to"] as? [String: Any])?["item"] as? Int == 13)
+            // The seed grid: row 1 of 10 columns of 39 points under a 50-point header.
+            #expect((seed["to"] as? [String: Any])?["level"] as? String == "fine" && seed["viewportY"] as? Double == 89)
         }
     }
 }

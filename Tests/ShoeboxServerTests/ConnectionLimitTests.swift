@@ -83,6 +83,26 @@ struct ConnectionLimitTests {
         }
     }
 
+    @Test("A connection beyond the cap that sends nothing is closed within a second, not held for the idle timeout")
+    func silentConnectionBeyondTheCap() async throws {
+        let fixture = try await ServerFixture(count: 5)
+        var settings = fixture.settings()
+        settings.configuration.server.maxConnections = 2
+        settings.configuration.server.idleTimeout = 600
+        try await ShoeboxServer.makeApplication(settings: settings).test(.live) { client in
+            let port = try #require(client.port)
+            // Two are served (one may be the test client's own), the others refused.
+            let connections = try (0..<4).map { _ in try RawConnection(port: port) }
+            let closed = await withTaskGroup(of: Bool.self) { group in
+                for connection in connections {
+                    group.addTask { await connection.read(for: .seconds(5)).closed }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect((2...3).contains(closed))
+        }
+    }
+
     @Test("What the HTTP parser refuses is a 400 with the JSON error body")
     func parserErrors() async throws {
         let fixture = try await ServerFixture(count: 5)

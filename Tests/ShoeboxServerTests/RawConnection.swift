@@ -10,9 +10,24 @@ import Glibc
 final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
 
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    /// Connects to `port` on 127.0.0.1.
+    ///
+    /// - Parameter handshake: how long to wait for the connection to be established (a server whose
+    ///   listen queue is full drops the handshake, and the kernel retries it for minutes); nil
+    ///   leaves the socket connecting in the background, for holding many connections at once.
+    /// - Throws: `POSIXError` with the code `socket` or `connect` failed with, `ETIMEDOUT` past `handshake`.
+    init(port: Int, handshake: Duration? = .seconds(10)) throws {
+        // The descriptor is this object's only once connected, so a failure closes it exactly once.
+        descriptor = try Self.connected(port: port, handshake: handshake)
+    }
+
+    /// Whether a connection opened without `handshake` is established by `deadline` (the server's
+    /// kernel completed it; the server itself may not have accepted it yet).
+    func isEstablished(by deadline: ContinuousClock.Instant) -> Bool { Self.handshakeResult(descriptor, by: deadline) == 0 }
+
+    private static func connected(port: Int, handshake: Duration?) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -20,12 +35,36 @@ final class RawConnection: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
+        var problem = connected == 0 || errno == EINPROGRESS ? 0 : errno
+        if problem == 0, connected != 0, let handshake {
+            problem = handshakeResult(descriptor, by: .now + handshake)
         }
+        guard problem == 0 else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: problem) ?? .ECONNREFUSED)
+        }
+        guard handshake != nil else { return descriptor }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~Int32(O_NONBLOCK))
         var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return descriptor
+    }
+
+    /// Waits for the handshake of a connecting socket: 0 once established, else its error
+    /// (`ETIMEDOUT` past `deadline`).
+    private static func handshakeResult(_ descriptor: Int32, by deadline: ContinuousClock.Instant) -> Int32 {
+        var ready: Int32
+        repeat {
+            let left = max(0, (deadline - .now) / .milliseconds(1))
+            var events = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            ready = poll(&events, 1, Int32(left.rounded(.up)))
+        } while ready < 0 && errno == EINTR
+        if ready == 0 { return ETIMEDOUT }
+        if ready < 0 { return errno }
+        var problem: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &length)
+        return problem
     }
 
     deinit { close(descriptor) }

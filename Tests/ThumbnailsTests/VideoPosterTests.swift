@@ -120,12 +120,17 @@ struct VideoPosterTests {
     }
 
     @Test("Old QuickTime movies without ftyp and the usual containers sniff as videos; photos do not")
-    func sniffing() {
+    func sniffing() throws {
+        // An old movie is known by walking its atoms to `moov`: from the file, not its head.
+        let folder = try TemporaryDirectory()
         var movie = MovieFixture(width: 64, height: 48)
-        movie.legacyStart = "free"
-        #expect(VideoContainer.sniff(movie.bytes) == .mov)
-        movie.legacyStart = ""
-        #expect(VideoContainer.sniff(movie.bytes) == .mov)
+        for start in ["free", ""] {
+            movie.legacyStart = start
+            #expect(VideoContainer.sniff(path: try folder.write("old\(start).mov", movie.bytes).path) == .mov)
+            #expect(VideoContainer.sniff(movie.bytes) == nil)
+        }
+        let padding = [0, 0, 0, 16] + Array("freeHello, world".utf8) + Array("Not a movie.".utf8)
+        #expect(VideoContainer.sniff(path: try folder.write("padding.mov", padding).path) == nil)
         #expect(VideoContainer.sniff(MovieFixture(width: 64, height: 48).bytes) == .mov)
         #expect(VideoContainer.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI LIST".utf8)) == .avi)
         #expect(VideoContainer.sniff([0x1A, 0x45, 0xDF, 0xA3, 0x9F]) == .matroska)

@@ -139,10 +139,25 @@ struct PackedZoomTests {
         #expect(years[0].months == [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 1])
         // Today's month and day: the first photo of 27 November (8 o'clock).
         #expect(timeline.photos[years[0].keyPhoto].path == "2003-11-27-8.jpg")
-        #expect(timeline.photos[years[1].keyPhoto].path == "2010-6-2.jpg")
-        #expect(timeline.photos[years[2].keyPhoto].path == "2012-3-1.jpg")
+        #expect(timeline.photos[years[1].keyPhoto].path == "2010-6-2-12.jpg")
+        #expect(timeline.photos[years[2].keyPhoto].path == "2012-3-1-12.jpg")
         // A tie (29 Feb today: 28 Feb and 1 Mar are one day away each) keeps the earlier day.
         let leap = try PhotoTimeline(photos: [photo(2011, 2, 28), photo(2011, 3, 1)]).years(today: TimelineDay(year: 2024, month: 2, day: 29)!)
         #expect(leap[0].keyPhoto == 0)
+    }
+
+    @Test("a resize or rotation keeps the photo at the top of the screen at its height", arguments: Array(UInt64(1)...12))
+    func resizeKeepsTheTopPhoto(seed: UInt64) throws {
+        var (map, rng) = try Self.randomMap(seed: seed)
+        let rotated = try PackedZoomMap(
+            timeline: map.timeline, viewport: ViewportSize(width: map.viewport.height, height: map.viewport.width),
+            contentInsets: map.contentInsets, today: Self.today)
+        for level in PackedLevel.allCases {
+            let offset = Double.random(in: map.scrollRange(level), using: &rng)
+            let t = try PackedZoomMap.resize(level, contentOffsetY: offset, from: map, to: rotated)
+            #expect(t.isSamePhoto && t.from == PackedIndexPath(level: level, t.to.indexPath))
+            #expect(t.targetFrame == (try rotated.layout(level).frame(section: t.to.section, item: t.to.item)))
+            if !t.clamped { #expect(abs(t.targetViewportY - t.sourceViewportY) <= 1) }
+        }
     }
 }

@@ -4,9 +4,10 @@
 /// first copied into a compact block of a few hundred bytes, which libexif then decodes. Compared
 /// with handing libexif the whole block, this skips its maker-note parsing and thumbnail copy
 /// (about a third of the time per photo), lifts its 64 KiB limit (large HEIF/WebP blocks, IFDs at
-/// the end of a TIFF file), accepts raw headers with their own magic number (RW2, ORF), and
-/// ignores an Exif IFD pointer stored with a non-pointer type, which libexif would follow into
-/// unrelated bytes.
+/// the end of a TIFF file), accepts raw headers with their own magic number (RW2, ORF), follows
+/// Exif and GPS IFD pointers of any integer type (some cameras write SLONG; the compact block
+/// always says LONG), and ignores one stored as text or another non-integer type, which libexif
+/// would follow into unrelated bytes.
 enum ExifBlock {
     /// Reads the EXIF of a TIFF structure in memory that starts at `tiffStart` of `block`.
     static func values(in block: ByteView, tiffStart: Int) -> ExifValues {
@@ -45,14 +46,9 @@ enum ExifBlock {
 
     /// Reads the EXIF of a parsed TIFF structure whose IFD0 is already known.
     static func values(of structure: TIFFStructure, ifd0: TIFFStructure.Directory) -> ExifValues {
-        // Only a LONG or IFD pointer is followed: real files store it as text too.
-        func directory(at tag: UInt16) -> TIFFStructure.Directory? {
-            guard let pointer = ifd0.entry(tag), pointer.type == 4 || pointer.type == 13,
-                  let offset = try? structure.integers(of: pointer, limit: 1).first
-            else { return nil }
-            return try? structure.directory(at: offset)
-        }
-        let compact = compactBlock(structure, ifd0: ifd0, exif: directory(at: TIFFTag.exifIFD), gps: directory(at: TIFFTag.gpsIFD))
+        let compact = compactBlock(
+            structure, ifd0: ifd0, exif: structure.subdirectory(TIFFTag.exifIFD, in: ifd0),
+            gps: structure.subdirectory(TIFFTag.gpsIFD, in: ifd0))
         return ExifDecoder.decode(payload: ByteView(compact))
     }
 

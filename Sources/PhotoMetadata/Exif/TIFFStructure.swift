@@ -105,6 +105,33 @@ struct TIFFStructure {
         }
     }
 
+    /// The offset an IFD pointer holds (Exif, GPS, Interoperability): its first value, of any
+    /// integer type. The standard says LONG or IFD, but some cameras write SLONG, SHORT or BYTE,
+    /// which ExifTool and Exiv2 follow too. `nil` for a negative value or a non-integer type
+    /// (text, rational, undefined), which does not point anywhere.
+    func pointer(_ entry: Entry) -> Int? {
+        guard entry.count >= 1, let size = entry.unitSize, size <= 4,
+              let bytes = try? source.view(entry.valueOffset, size)
+        else { return nil }
+        let value: Int? = switch entry.type {
+        case 1: try? Int(bytes.u8(0))
+        case 3: try? Int(bytes.u16(0, order))
+        case 4, 13: try? Int(bytes.u32(0, order))
+        case 6: try? Int(Int8(bitPattern: bytes.u8(0)))
+        case 8: try? Int(Int16(bitPattern: bytes.u16(0, order)))
+        case 9: try? Int(Int32(bitPattern: bytes.u32(0, order)))
+        default: nil
+        }
+        return value.flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// The directory that `directory`'s pointer `tag` leads to, or `nil` when there is none, the
+    /// pointer is not an integer (see `pointer(_:)`) or the directory does not fit in the source.
+    func subdirectory(_ tag: UInt16, in directory: Directory) -> Directory? {
+        guard let entry = directory.entry(tag), let offset = pointer(entry) else { return nil }
+        return try? self.directory(at: offset)
+    }
+
     func integer(_ tag: UInt16, in directory: Directory) -> Int? {
         guard let entry = directory.entry(tag) else { return nil }
         return (try? integers(of: entry, limit: 1))?.first

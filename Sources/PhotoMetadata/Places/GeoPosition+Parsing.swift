@@ -29,7 +29,8 @@ extension GeoPosition {
     }
 
     /// A position from an XMP pair: `exif:GPSLatitude`/`exif:GPSLongitude`, written `DDD,MM,SSk`
-    /// or `DDD,MM.mmk` (k one of `N`, `S`, `E`, `W`), or as a signed decimal number.
+    /// or `DDD,MM.mmk` (k one of `N`, `S`, `E`, `W`), or as a signed decimal number. Minutes or
+    /// seconds of 60 or more are refused, as in ISO 6709 texts.
     package init?(xmpLatitude latitude: String, longitude: String) {
         guard let lat = Self.xmpCoordinate(latitude, positive: "N", negative: "S"),
               let lon = Self.xmpCoordinate(longitude, positive: "E", negative: "W")
@@ -52,8 +53,8 @@ extension GeoPosition {
         var value = 0.0
         for (index, field) in fields.enumerated() {
             guard let number = Double(String(field).trimmingSpaces), number.isFinite else { return nil }
-            // Only a lone decimal number may carry a sign.
-            guard index == 0 || number >= 0, fields.count == 1 || number >= 0 else { return nil }
+            // Only a lone decimal number may carry a sign; minutes and seconds stay below 60.
+            guard index == 0 || number >= 0, fields.count == 1 || number >= 0, index == 0 || number < 60 else { return nil }
             value += number / [1.0, 60.0, 3600.0][index]
         }
         return sign * value

@@ -12,8 +12,15 @@ enum FormatSniffer {
         case mpegTS(packetSize: Int)
     }
 
+    /// The container of `file`, from its first bytes or, for a QuickTime movie older than `ftyp`,
+    /// from its first top-level atoms; `nil` when it is neither an image nor a video.
+    static func container(of file: FileBytes) -> Container? {
+        if let container = container(of: file.head) { return container }
+        return isLegacyQuickTime(file) ? .isoVideo(.mov) : nil
+    }
+
     /// The container of a file whose first bytes are `head`, or `nil` when it is neither an image
-    /// nor a video.
+    /// nor a video (or a QuickTime movie older than `ftyp`, which `container(of: FileBytes)` finds).
     static func container(of head: ByteView) -> Container? {
         if head.matches([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -31,28 +38,34 @@ enum FormatSniffer {
             if let format = isoFormat(head) { return .isoMedia(format) }
             return isoVideoFormat(head).map(Container.isoVideo)
         }
-        // QuickTime movies older than `ftyp` start straight with one of these boxes.
-        if isLegacyQuickTime(head) { return .isoVideo(.mov) }
         if head.matches(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
         if head.matches([0x1A, 0x45, 0xDF, 0xA3]) { return .matroska(MatroskaReader.docType(head) == "webm" ? .webm : .mkv) }
         if let packetSize = transportPacketSize(head) { return .mpegTS(packetSize: packetSize) }
         return nil
     }
 
-    /// Whether `head` starts like a QuickTime movie written before `ftyp` existed: a `moov`, `mdat`,
-    /// `wide` or `pnot` box, or `free`/`skip` padding followed (within the head) by one of those.
-    /// Padding alone is not enough: any file could start with the bytes `free`.
-    static func isLegacyQuickTime(_ head: ByteView) -> Bool {
-        let movie: Set<FourCC> = [FourCC("moov"), FourCC("mdat"), FourCC("wide"), FourCC("pnot")]
-        let padding: Set<FourCC> = [FourCC("free"), FourCC("skip")]
+    /// Top-level atoms a QuickTime movie older than `ftyp` may have before its `moov`: padding
+    /// (`free`, `skip`, `wide`), a preview (`pnot`, `PICT`) and media data (`mdat`).
+    static let legacyLeadingAtoms: Set<FourCC> = [
+        FourCC("free"), FourCC("skip"), FourCC("wide"), FourCC("pnot"), FourCC("PICT"), FourCC("mdat"),
+    ]
+    /// Most top-level atoms walked looking for a legacy movie's `moov`.
+    static let legacyAtomLimit = 8
+
+    /// Whether `file` is a QuickTime movie written before `ftyp` existed: within its first
+    /// `legacyAtomLimit` top-level atoms, passing only `legacyLeadingAtoms`, a `moov` holding a
+    /// video track. Atoms are walked by their sizes (32- or 64-bit; 0 runs to the end of the
+    /// file), reading only their headers, so a large `free` or `mdat` costs one read. A file that
+    /// merely starts with the bytes `free` is not a movie.
+    static func isLegacyQuickTime(_ file: FileBytes) -> Bool {
         var offset = 0
-        // A few padding boxes at most, then a movie box.
-        for _ in 0..<8 {
-            guard let size = try? head.u32(offset), let type = try? head.fourCC(offset + 4) else { return false }
-            // 1: a 64-bit size follows; 0: the box runs to the end of the file.
-            if movie.contains(type) { return size >= 8 || size <= 1 }
-            guard padding.contains(type), size >= 8 else { return false }
-            offset += Int(size)
+        for _ in 0..<legacyAtomLimit {
+            guard offset < file.size, let header = try? file.view(at: offset, upTo: 16),
+                  let atom = try? ISOBox.parse(header, at: offset, limit: file.size)
+            else { return false }
+            if atom.type == FourCC("moov") { return QuickTimeReader.hasVideoTrack(atom, file) }
+            guard legacyLeadingAtoms.contains(atom.type) else { return false }
+            offset = atom.end
         }
         return false
     }

@@ -98,16 +98,29 @@ enum QuickTimeReader {
         let children = ISOBox.children(of: file, from: track.contentStart, to: track.end, limit: 64)
         guard let headerBox = children.first(where: { $0.type == FourCC("tkhd") }) else { return nil }
         let header = try TrackHeader(try file.view(at: headerBox.contentStart, count: min(headerBox.contentSize, 96)))
-        var handler: FourCC?
-        if let media = children.first(where: { $0.type == FourCC("mdia") }) {
-            let handlerBox = ISOBox.children(of: file, from: media.contentStart, to: media.end, limit: 16)
-                .first { $0.type == FourCC("hdlr") }
-            if let handlerBox, handlerBox.contentSize >= 12 {
-                handler = try file.view(at: handlerBox.contentStart + 8, count: 4).fourCC(0)
-            }
-        }
+        let handler = try handlerType(ofTrack: children, file)
         let isVideo = handler.map { $0 == FourCC("vide") } ?? (header.width > 0 && header.height > 0)
         return isVideo && header.width > 0 && header.height > 0 ? header : nil
+    }
+
+    /// The media handler type of a track (`vide`, `soun`, `tmcd`, ...) from its `mdia`'s `hdlr`,
+    /// given the track's child boxes; `nil` when there is none.
+    static func handlerType(ofTrack children: [ISOBox], _ file: FileBytes) throws(MetadataError) -> FourCC? {
+        guard let media = children.first(where: { $0.type == FourCC("mdia") }),
+              let handlerBox = ISOBox.children(of: file, from: media.contentStart, to: media.end, limit: 16)
+                .first(where: { $0.type == FourCC("hdlr") }),
+              handlerBox.contentSize >= 12
+        else { return nil }
+        return try file.view(at: handlerBox.contentStart + 8, count: 4).fourCC(0)
+    }
+
+    /// Whether `movie`, a `moov` box, holds a track whose media handler is `vide`.
+    static func hasVideoTrack(_ movie: ISOBox, _ file: FileBytes) -> Bool {
+        ISOBox.children(of: file, from: movie.contentStart, to: movie.end).contains { box in
+            guard box.type == FourCC("trak") else { return false }
+            let children = ISOBox.children(of: file, from: box.contentStart, to: box.end, limit: 64)
+            return (try? handlerType(ofTrack: children, file)) == FourCC("vide")
+        }
     }
 }
 

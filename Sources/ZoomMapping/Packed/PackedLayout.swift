@@ -16,7 +16,9 @@ public import GalleryLayout
 /// 2. Each section is a block of `cols = min(n, C)` columns and `rows = ceil(n / C)` rows.
 /// 3. Greedy, in order: a block joins the open line when the line exists, the group is the
 ///    previous section's, the block and the line are both at most one row, and
-///    `used + cols ≤ C` (whole columns, no floating point); it then starts at column `used`.
+///    `used + max(cols, 1) ≤ C` (whole columns, no floating point; an empty section needs a free
+///    column, so its zero-width block never sits past the right edge); it then starts at column
+///    `used`, and `used` grows by `cols`.
 ///    Otherwise it opens a new line at column 0 whose row count is `max(1, rows)`. A section of
 ///    `C` or more items therefore has full lines of its own; a year (coarse) or a month (fine)
 ///    always starts a line.
@@ -121,7 +123,7 @@ public struct PackedLayout: Sendable {
                     let cols = min(n, c)
                     let rows = n / c + (n % c == 0 ? 0 : 1)
                     let column: Int
-                    if !tops.isEmpty, groups[s] == previousGroup, rows <= 1, openRows <= 1, used + cols <= c {
+                    if !tops.isEmpty, groups[s] == previousGroup, rows <= 1, openRows <= 1, used + max(cols, 1) <= c {
                         column = used
                         used += cols
                     } else {

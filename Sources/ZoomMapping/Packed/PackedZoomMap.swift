@@ -143,6 +143,32 @@ public struct PackedZoomMap: Sendable {
     }
 }
 
+extension PackedZoomMap {
+    /// A resize or a rotation: the photo at the top of `old`'s screen (the one nearest the top
+    /// edge's left end, under the top inset) keeps its height on screen in `new`, a map of the
+    /// same timeline at another viewport.
+    ///
+    /// - Parameter contentOffsetY: `level`'s content offset in `old`.
+    /// - Throws: ``ZoomError`` with code `emptyLevel` when the level has no photos.
+    /// - Complexity: O(log lines) plus the blocks of the lines looked at.
+    public static func resize(_ level: PackedLevel, contentOffsetY: Double, from old: PackedZoomMap, to new: PackedZoomMap) throws(ZoomError) -> PackedTransition {
+        let point = GridPoint(x: 0, y: contentOffsetY + old.contentInsets.top)
+        guard let indexPath = old.layout(level).nearestIndexPath(to: point) else {
+            throw ZoomError(code: .emptyLevel, level: level.timelineLevel, message: "the \(level) level has no photos to keep in place")
+        }
+        // Both maps hold the same sections, so the photo keeps its index path.
+        let photo = old.uncheckedPhoto(at: indexPath, in: level)
+        let sourceFrame = old.layout(level).uncheckedFrame(section: indexPath.section, item: indexPath.item)
+        let targetFrame = new.layout(level).uncheckedFrame(section: indexPath.section, item: indexPath.item)
+        return PackedTransition(
+            from: PackedIndexPath(level: level, indexPath), to: PackedIndexPath(level: level, indexPath),
+            sourcePhoto: photo, targetPhoto: photo, sourceFrame: sourceFrame, targetFrame: targetFrame,
+            offset: AnchoredOffset(
+                sourceMinY: sourceFrame.minY, sourceContentOffsetY: contentOffsetY,
+                targetMinY: targetFrame.minY, scrollRange: new.scrollRange(level)))
+    }
+}
+
 /// A (section, item) position of a packed level.
 public struct PackedIndexPath: Sendable, Hashable, CustomStringConvertible {
     public var level: PackedLevel
