@@ -211,3 +211,27 @@ def test_years_cards(browser, archive, screenshots, viewport):
     wait_idle(browser)
     screenshot(browser, screenshots, f"archive-{viewport}-years")
     assert console_errors(browser) == []
+
+
+def test_scrubber_labels_every_year(browser, archive, screenshots, viewport):
+    """Every year has a label on the scrubber and at least 16 px of its track; a drag shows the date under the thumb."""
+    open_viewer(browser, archive.url, "?level=coarse")
+    years = browser.execute_script(
+        "return [...document.querySelectorAll('#scrubber .scrubber-year')].map((e) => [+e.dataset.year, e.getBoundingClientRect().top]);")
+    assert [y for y, _ in years] == list(range(2001, 2026)), years
+    gaps = [b - a for (_, a), (_, b) in zip(years, years[1:])]
+    print(f"[{viewport}] scrubber: 25 years, smallest gap {min(gaps):.1f} px")
+    assert min(gaps) >= 16 - 0.01, gaps
+    r = browser.execute_script("const r = document.querySelector('#scrubber').getBoundingClientRect(); return {x: r.left + r.width / 2, top: r.top, bottom: r.bottom};")
+    # grab the thumb at the top, drag it to the label of 2005: the view shows 2005 and the bubble says so
+    target = dict(years)[2005] + 6
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": r["x"], "y": r["top"] + 22, "button": "left", "clickCount": 1})
+    for k in range(1, 11):
+        y = r["top"] + 22 + (target - r["top"] - 22) * k / 10
+        browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": r["x"], "y": y, "button": "left", "buttons": 1})
+    bubble = browser.execute_script("return document.querySelector('#scrubber .scrubber-label').textContent")
+    screenshot(browser, screenshots, f"archive-{viewport}-scrubbing")
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": r["x"], "y": target, "button": "left", "clickCount": 1})
+    wait_idle(browser)
+    label = browser.execute_script("const t = window.shoebox.timeline; return t.sectionLabel(t.grid.sectionAt(t.offset + 1));")
+    assert bubble == label and "2005" in bubble, (bubble, label)

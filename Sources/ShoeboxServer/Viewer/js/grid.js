@@ -109,5 +109,16 @@ export class Grid {
     return null;
   }
 
+  /** Where each year starts: `[{year, offset}]`, the content offset of its first section's top. */
+  yearMarks() {
+    const marks = [];
+    let last = null;
+    this.list.forEach((s, k) => {
+      const year = this.level === 'years' ? s.year : Number(s.start.slice(0, 4));
+      if (year !== last) { marks.push({ year, offset: this.sectionTop(k) }); last = year; }
+    });
+    return marks;
+  }
+
   clampOffset(offset) { return Math.min(Math.max(0, offset), this.maxOffset); }
 }

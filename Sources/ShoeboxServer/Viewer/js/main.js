@@ -26,6 +26,7 @@ const timeline = new Timeline(element, {
     scrubber.update(offset);
     app.replaceURLSoon();
   },
+  onLayout: (grid) => scrubber.setYears(grid.yearMarks()),
 });
 
 const scrubber = new Scrubber($('#scrubber'), {

@@ -18,11 +18,12 @@ const POOL_LIMIT = 120; // hidden cells kept for reuse
 const PREFETCH_WAIT = 400; // ms a new layout waits for its photos at most
 
 export class Timeline {
-  constructor(element, { onChange } = {}) {
+  constructor(element, { onChange, onLayout } = {}) {
     this.element = element;
     this.spacer = element.querySelector('.spacer');
     this.layer = element.querySelector('.layer');
     this.onChange = onChange || (() => {});
+    this.onLayout = onLayout || (() => {}); // a new grid is in place
     this.grid = null;
     this.level = null;
     this.labels = new Map(); // level → section list (labels, counts)
@@ -92,6 +93,7 @@ export class Timeline {
     this.element.style.setProperty('--footer', `${grid.packed.metrics.footerHeight}px`);
     this.element.classList.toggle('labels-over', grid.packed.metrics.labelHeight === 0);
     this.scroller.setContent(grid.contentHeight, this.viewport().height);
+    this.onLayout(grid);
   }
 
   schedule() {
