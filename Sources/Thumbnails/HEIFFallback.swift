@@ -16,8 +16,31 @@ enum HEIFFallback {
         return format == .heic || format == .heif
     }
 
+    /// `path`'s layout when it may be gathered for ffmpeg, from its `meta` box alone (no tile is
+    /// read, so it is cheap enough outside the render pool); else the failure to keep: `tooLarge`
+    /// when it declares more than `maxPixels` pixels (its sides, from the file, multiplied without
+    /// overflow) or its tiles more bytes than are gathered, `failure` with the reason added when
+    /// its boxes do not hold together (tiles that share their bytes among them).
+    static func check(_ failure: ThumbnailError, path: String, maxPixels: Int64) -> Result<HEIFCodedLayout, ThumbnailError> {
+        let layout: HEIFCodedLayout
+        do {
+            layout = try MetadataReader().heifCodedLayout(atPath: path)
+        } catch {
+            if error.code == .budgetExceeded {
+                return .failure(ThumbnailError(.tooLarge, path: path, "\(path) is a HEIF too large to decode here: \(error.message)"))
+            }
+            return .failure(ThumbnailError(failure.code, path: path, failure.message + " As HEIF for ffmpeg: " + error.message))
+        }
+        if layout.pixels > maxPixels {
+            return .failure(ThumbnailError(
+                .tooLarge, path: path,
+                "\(path) declares \(layout.width)×\(layout.height) pixels, more than the limit of \(maxPixels); it was not decoded."))
+        }
+        return .success(layout)
+    }
+
     /// The coded image of `path` when it is a HEIF whose codec ffmpeg decodes, else nil. Reads
-    /// every tile: call it where the decode happens.
+    /// every tile: call it where the decode happens, after `check`.
     static func plan(path: String) -> HEIFCodedImage? {
         try? MetadataReader().heifCodedImage(atPath: path)
     }
@@ -64,12 +87,9 @@ enum HEIFFallback {
     static func rescue(
         _ failure: ThumbnailError, tool: VideoTool, path: String, size: ThumbnailSize, maxPixels: Int64, timeLimit: Duration
     ) -> Result<[UInt8], ThumbnailError> {
-        guard failure.code == .undecodable, tool.ffmpeg != nil, let image = plan(path: path) else { return .failure(failure) }
-        if image.pixels > maxPixels {
-            return .failure(ThumbnailError(
-                .tooLarge, path: path,
-                "\(path) declares \(image.width)×\(image.height) pixels, more than the limit of \(maxPixels); it was not decoded."))
-        }
+        guard failure.code == .undecodable, tool.ffmpeg != nil, applies(path: path) else { return .failure(failure) }
+        if case .failure(let refusal) = check(failure, path: path, maxPixels: maxPixels) { return .failure(refusal) }
+        guard let image = plan(path: path) else { return .failure(failure) }
         let made = render(tool: tool, path: path, image: image, size: size, timeLimit: timeLimit)
         if case .failure(let error) = made, error.code == .undecodable {
             return .failure(ThumbnailError(.undecodable, path: path, failure.message + " Then " + error.message))

@@ -209,7 +209,13 @@ public final class ThumbnailCache: Sendable {
         case .failure(let error):
             if error.code == .undecodable, DNLJPEG.declaresNoHeight(path: source.path) { return .heightFromDNL }
             // A HEIF libheif refuses, perhaps for ffmpeg to decode.
-            if error.code == .undecodable, videoTool.ffmpeg != nil, HEIFFallback.applies(path: source.path) { return .heif(error) }
+            if error.code == .undecodable, videoTool.ffmpeg != nil, HEIFFallback.applies(path: source.path) {
+                // Refused from its boxes alone (too large, tiles sharing bytes) without a turn in the pool.
+                if case .failure(let refusal) = HEIFFallback.check(error, path: source.path, maxPixels: maxPixels) {
+                    return .done(finish(entry, .failure(refusal)))
+                }
+                return .heif(error)
+            }
             // No picture of its own, but perhaps an EXIF thumbnail, as ExifTool shows.
             if error.code == .undecodable, let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= maxPixels {
                 return .preview(plan)
