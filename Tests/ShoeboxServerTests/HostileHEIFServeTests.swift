@@ -4,6 +4,12 @@ import PhotoFixtures
 import Synchronization
 import Testing
 
+/// Whether ffmpeg is on `PATH` (the HEIF fallback, where the trap was, runs only with it).
+private var ffmpegInstalled: Bool {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+    return folders.contains { FileManager.default.isExecutableFile(atPath: $0 + "/ffmpeg") }
+}
+
 /// Issue 30, part 7: one crafted HEIF must never take the server down. A HEIF whose `ispe` (or a
 /// grid's 32-bit output size) declares 4,000,000,000 × 4,000,000,000 pixels killed `shoebox serve`
 /// at its first thumbnail (an overflow trap), and `shoebox thumbnails` with it (exit 132); a grid
@@ -11,14 +17,9 @@ import Testing
 /// Here the real executables run on such a library.
 @Suite(
     "shoebox serve and thumbnails: hostile HEIF sizes",
-    .enabled(if: HostileHEIFServeTests.ffmpegInstalled, "ffmpeg is not installed (the HEIF fallback runs only with it)"),
+    .enabled(if: ffmpegInstalled, "ffmpeg is not installed (the HEIF fallback runs only with it)"),
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
 struct HostileHEIFServeTests {
-    static var ffmpegInstalled: Bool {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/usr/bin"]
-        return folders.contains { FileManager.default.isExecutableFile(atPath: $0 + "/ffmpeg") }
-    }
-
     static let vps: [UInt8] = [0x40, 0x01, 0x0C, 0x01]
     static let sps: [UInt8] = [0x42, 0x01, 0x01, 0x01, 0x60, 0, 0, 0x03, 0, 0, 0, 0, 0, 0, 0x5D, 0xA0]
     static let pps: [UInt8] = [0x44, 0x01, 0xC1, 0x72]

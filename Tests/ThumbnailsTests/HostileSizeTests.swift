@@ -46,16 +46,20 @@ import Glibc
         }
         // The blocking path, from a fresh cache (nothing remembered).
         let fresh = ThumbnailCache(directory: scratch.folder.path + "/cache2")
-        #expect(fresh.image(for: source, size: .tiny).error?.code == .tooLarge)
+        #expect(Self.blockingImage(fresh, source).error?.code == .tooLarge)
     }
 
-    @Test("The check refuses a declared size past the limit, its sides multiplied without overflow")
+    /// `cache`'s blocking `image(for:size:)` at `tiny` (an async caller would get the async one).
+    static func blockingImage(_ cache: ThumbnailCache, _ source: ThumbnailSource) -> Thumbnail {
+        cache.image(for: source, size: .tiny)
+    }
+
+    @Test("HEIFFallback.refusal refuses a declared size past the limit, its sides multiplied without overflow")
     func checkRefusesOverflowingSides() throws {
         let folder = try TemporaryDirectory()
         for tiles in [1, 2] {
             let path = try folder.write("huge-\(tiles).heic", Self.hugeHEIF(tiles: tiles)).path
-            let failure = ThumbnailError(.undecodable, path: path, "libvips cannot read it.")
-            guard case .failure(let refusal) = HEIFFallback.check(failure, path: path, maxPixels: .max - 1) else {
+            guard let refusal = HEIFFallback.refusal(path: path, maxPixels: .max - 1) else {
                 Issue.record("\(tiles): not refused")
                 continue
             }
@@ -70,20 +74,19 @@ import Glibc
         let scratch = try Scratch()
         let hostile = try scratch.photo("amplifying.heic", Self.amplifyingHEIF(), id: 1)
         let normal = try scratch.photo("normal.jpg", PhotoFixtures.jpeg(width: 800, height: 600), id: 2)
-        async let refused = scratch.cache.image(for: hostile, size: .thumbnail)
-        async let served = scratch.cache.image(for: normal, size: .thumbnail)
+        let cache = scratch.cache
+        async let refused = cache.image(for: hostile, size: .thumbnail)
+        async let served = cache.image(for: normal, size: .thumbnail)
         let (image, other) = await (refused, served)
         #expect(image.isPlaceholder)
         #expect(image.error?.code == .undecodable)
         #expect(image.error?.message.contains("share their bytes") == true, "\(image.error?.message ?? "")")
         #expect(!other.isPlaceholder, "\(other.error?.message ?? "")")
-        // Straight from its boxes: the refusal is reached by the check, whichever path libvips's failure takes.
-        let failure = ThumbnailError(.undecodable, path: hostile.path, "libvips cannot read it.")
-        guard case .failure(let refusal) = HEIFFallback.check(failure, path: hostile.path, maxPixels: .max) else {
-            Issue.record("the amplifying grid passed the check")
-            return
-        }
-        #expect(refusal.code == .undecodable)
+        // The normal photo's render only: the grid was refused before the pool (libheif reads its
+        // header, and would have decoded its 255 tiles there).
+        #expect(cache.statistics.renders == 1)
+        // Straight from its boxes, whatever the limit.
+        #expect(HEIFFallback.refusal(path: hostile.path, maxPixels: .max)?.code == .undecodable)
     }
 
     @Test("Pixel products saturate instead of trapping")

@@ -36,9 +36,8 @@ extension MetadataReader {
     /// The layout of the HEIF at `path`'s primary image (see `HEIFCodedLayout`), from its `meta`
     /// box alone: what a caller checks (the declared size, the coded bytes) before gathering.
     ///
-    /// Throws as `heifCodedImage(atPath:)` does; `malformed` when tiles share bytes (a grid
-    /// whose every tile is the same extent makes a stream hundreds of times the file's size),
-    /// `budgetExceeded` when the tiles hold more than `maximumCodedHEIF` bytes.
+    /// Throws as `heifCodedImage(atPath:)` does, `budgetExceeded` when the tiles hold more than
+    /// `maximumCodedHEIF` bytes; tiles that share bytes are reported, not thrown.
     public func heifCodedLayout(atPath path: String) throws(MetadataError) -> HEIFCodedLayout {
         try readingHEIF(atPath: path) { meta, file throws(MetadataError) in
             try HEIFCoding.layout(meta: meta, file: file, budget: Self.maximumCodedHEIF)
@@ -48,7 +47,8 @@ extension MetadataReader {
     /// The primary image of the HEIF at `path` as an Annex B stream (see `HEIFCodedImage`).
     ///
     /// Throws when the file is not HEIF, its primary item is neither an HEVC or H.264 image nor
-    /// a grid of them, or its boxes do not hold together (see `heifCodedLayout(atPath:)`).
+    /// a grid of them, or its boxes do not hold together (see `heifCodedLayout(atPath:)`); tiles
+    /// that share bytes are `malformed`.
     public func heifCodedImage(atPath path: String) throws(MetadataError) -> HEIFCodedImage {
         try readingHEIF(atPath: path) { meta, file throws(MetadataError) in
             try HEIFCoding.codedImage(meta: meta, file: file, budget: Self.maximumCodedHEIF)
@@ -70,8 +70,8 @@ extension MetadataReader {
 
 /// Gathers a HEIF's coded tiles (see `HEIFCodedImage`).
 enum HEIFCoding {
-    /// The primary image's layout, its tiles' extents checked: inside the file, no byte in two
-    /// tiles, at most `budget` bytes together.
+    /// The primary image's layout, its tiles' extents checked: inside the file, at most `budget`
+    /// bytes together; two tiles sharing bytes are found.
     static func layout(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedLayout {
         guard let primary = meta.primaryItem, let type = meta.itemTypes[primary] else {
             throw .malformed("The HEIF file names no primary image.")
@@ -125,18 +125,19 @@ enum HEIFCoding {
             }
         }
         ranges.sort { ($0.method, $0.range.lowerBound) < ($1.method, $1.range.lowerBound) }
-        for (previous, next) in zip(ranges, ranges.dropFirst())
-        where previous.method == next.method && next.range.lowerBound < previous.range.upperBound && !next.range.isEmpty {
-            throw .malformed(
-                "HEIF tiles \(previous.tile) and \(next.tile) share their bytes: one picture stored once would be decoded many times over.")
+        let shared = zip(ranges, ranges.dropFirst()).first { previous, next in
+            previous.method == next.method && next.range.lowerBound < previous.range.upperBound && !next.range.isEmpty
         }
         return HEIFCodedLayout(
             codec: codec, columns: columns, rows: rows, width: size.width, height: size.height, codedBytes: codedBytes,
-            tiles: tiles, configType: configType)
+            tilesSharingBytes: shared.map { [$0.0.tile, $0.1.tile] } ?? [], tiles: tiles, configType: configType)
     }
 
     static func codedImage(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedImage {
         let layout = try layout(meta: meta, file: file, budget: budget)
+        if let first = layout.tilesSharingBytes.first, let second = layout.tilesSharingBytes.last {
+            throw .malformed("HEIF tiles \(first) and \(second) share their bytes: one picture stored once would be decoded many times over.")
+        }
         var stream: [UInt8] = []
         var configured = false
         for tile in layout.tiles {
