@@ -100,8 +100,9 @@ public final class VideoPlayback: Sendable {
             Thread.detachNewThread { [self] in
                 let result = turn.withLock { _ in run(source: source, probe: probe, key: key, output: output) }
                 withExtendedLifetime(keepAlive) {}
-                // A video that changed meanwhile is not remembered as failed: asked again, it is its new version.
-                if case .failure(let error) = result, error.code != .fileNotFound { failures.withLock { $0[key] = error } }
+                // Also a video that changed meanwhile: its key names the version that is gone, and
+                // a new transcode under it would be dropped again; its new version has a key of its own.
+                if case .failure(let error) = result { failures.withLock { $0[key] = error } }
                 jobs.withLock { _ = $0.removeValue(forKey: key) }
             }
         }
