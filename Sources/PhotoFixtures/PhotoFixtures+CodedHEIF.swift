@@ -12,22 +12,30 @@ extension PhotoFixtures {
     /// A HEIF whose primary image is `stream`'s pictures: one picture is the image itself; more
     /// make a grid of `columns` (filled row by row) whose output is `width` × `height`.
     /// `rotation` is an `irot` (anticlockwise quarter turns), `mirror` an `imir` axis, each left
-    /// out when nil; an `irot` comes before an `imir` in the associations.
+    /// out when nil; an `irot` comes before an `imir` in the associations. A grid's output size is
+    /// written in 32 bits when a side does not fit in 16.
+    ///
+    /// - Parameter reusedTiles: a hostile grid instead: this many tiles, every one located
+    ///   (`iloc`) at the bytes of the stream's first picture, which the file holds once.
     public static func codedHEIF(
         stream: [UInt8], codec: HEIFCodec, columns: Int = 1, width: Int, height: Int,
-        rotation: Int? = nil, mirror: Int? = nil
+        rotation: Int? = nil, mirror: Int? = nil, reusedTiles: Int? = nil
     ) -> [UInt8] {
-        let (config, pictures) = splitPictures(stream, codec: codec)
+        let (config, split) = splitPictures(stream, codec: codec)
+        let pictures = reusedTiles == nil ? split : Array(split.prefix(1))
         let itemType: StaticString
         let configBox: [UInt8]
         switch codec {
         case .hevc: (itemType, configBox) = ("hvc1", box("hvcC", config))
         case .h264: (itemType, configBox) = ("avc1", box("avcC", config))
         }
-        let isGrid = pictures.count > 1
-        let rows = max(1, pictures.count / max(1, columns))
-        let tileIDs = isGrid ? Array(2..<(2 + pictures.count)) : [1]
-        let gridData: [UInt8] = isGrid ? [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be16(width) + be16(height) : []
+        let tileCount = reusedTiles ?? pictures.count
+        let isGrid = tileCount > 1
+        let rows = max(1, tileCount / max(1, columns))
+        let tileIDs = isGrid ? Array(2..<(2 + tileCount)) : [1]
+        let wide = width > 0xFFFF || height > 0xFFFF
+        let outputSize = wide ? be32(width) + be32(height) : be16(width) + be16(height)
+        let gridData: [UInt8] = isGrid ? [0, wide ? 1 : 0, UInt8(rows - 1), UInt8(columns - 1)] + outputSize : []
         // The tile size, from the first picture's encoder: every tile has the same.
         let tileWidth = isGrid ? (width + columns - 1) / columns : width
         let tileHeight = isGrid ? (height + rows - 1) / rows : height
@@ -49,9 +57,13 @@ extension PhotoFixtures {
 
             var items: [(id: Int, offset: Int, length: Int, method: UInt8)] = []
             var offset = mdatContent
-            for (id, picture) in zip(tileIDs, pictures) {
-                items.append((id, offset, picture.count, 0))
-                offset += picture.count
+            if reusedTiles != nil, let first = pictures.first {
+                for id in tileIDs { items.append((id, offset, first.count, 0)) }
+            } else {
+                for (id, picture) in zip(tileIDs, pictures) {
+                    items.append((id, offset, picture.count, 0))
+                    offset += picture.count
+                }
             }
             if isGrid { items.insert((1, 0, gridData.count, 1), at: 0) }
             var locations = [UInt8(0x44), 0x00] + be16(items.count)

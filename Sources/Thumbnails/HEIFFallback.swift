@@ -16,8 +16,35 @@ enum HEIFFallback {
         return format == .heic || format == .heif
     }
 
+    /// Why the HEIF at `path` is refused from its `meta` box alone, whichever decoder would take
+    /// it (no tile is read: cheap enough outside the render pool, and before libheif sees it):
+    /// `tooLarge` when it declares more than `maxPixels` pixels (its sides, from the file,
+    /// multiplied without overflow) or its tiles more bytes than are ever gathered; `undecodable`
+    /// when two tiles share their bytes (a grid whose every tile names one extent). Nil otherwise,
+    /// also when its boxes describe no HEVC or H.264 image: libvips may still read it.
+    static func refusal(path: String, maxPixels: Int64) -> ThumbnailError? {
+        let layout: HEIFCodedLayout
+        do {
+            layout = try MetadataReader().heifCodedLayout(atPath: path)
+        } catch {
+            guard error.code == .budgetExceeded else { return nil }
+            return ThumbnailError(.tooLarge, path: path, "\(path) is a HEIF too large to decode here: \(error.message)")
+        }
+        if layout.pixels > maxPixels {
+            return ThumbnailError(
+                .tooLarge, path: path,
+                "\(path) declares \(layout.width)×\(layout.height) pixels, more than the limit of \(maxPixels); it was not decoded.")
+        }
+        if let first = layout.tilesSharingBytes.first, let second = layout.tilesSharingBytes.last {
+            return ThumbnailError(
+                .undecodable, path: path,
+                "\(path) is a HEIF grid whose tiles \(first) and \(second) share their bytes: one picture stored once would be decoded many times over; it was not decoded.")
+        }
+        return nil
+    }
+
     /// The coded image of `path` when it is a HEIF whose codec ffmpeg decodes, else nil. Reads
-    /// every tile: call it where the decode happens.
+    /// every tile: call it where the decode happens, after `refusal`.
     static func plan(path: String) -> HEIFCodedImage? {
         try? MetadataReader().heifCodedImage(atPath: path)
     }
@@ -64,12 +91,9 @@ enum HEIFFallback {
     static func rescue(
         _ failure: ThumbnailError, tool: VideoTool, path: String, size: ThumbnailSize, maxPixels: Int64, timeLimit: Duration
     ) -> Result<[UInt8], ThumbnailError> {
-        guard failure.code == .undecodable, tool.ffmpeg != nil, let image = plan(path: path) else { return .failure(failure) }
-        if image.pixels > maxPixels {
-            return .failure(ThumbnailError(
-                .tooLarge, path: path,
-                "\(path) declares \(image.width)×\(image.height) pixels, more than the limit of \(maxPixels); it was not decoded."))
-        }
+        guard failure.code == .undecodable, tool.ffmpeg != nil, applies(path: path) else { return .failure(failure) }
+        if let refusal = refusal(path: path, maxPixels: maxPixels) { return .failure(refusal) }
+        guard let image = plan(path: path) else { return .failure(failure) }
         let made = render(tool: tool, path: path, image: image, size: size, timeLimit: timeLimit)
         if case .failure(let error) = made, error.code == .undecodable {
             return .failure(ThumbnailError(.undecodable, path: path, failure.message + " Then " + error.message))

@@ -63,7 +63,7 @@ enum LibRawDecode {
         }
         var decoded = decode(tool: tool, path: path, half: true, orientation: orientation, timeLimit: timeLimit)
         if case .success(let half) = decoded, !covers(width: half.width, height: half.height, size: size),
-           Int64(half.width) * Int64(half.height) * 4 <= maxPixels {
+           PixelSize.pixels(width: half.width, height: half.height) <= maxPixels / 4 {
             let left = timeLimit - (ContinuousClock.now - start)
             if case .success(let whole) = decode(tool: tool, path: path, half: false, orientation: orientation, timeLimit: left) {
                 decoded = .success(whole)
@@ -73,7 +73,7 @@ enum LibRawDecode {
         case .failure(let error):
             return .failure(error)
         case .success(let picture):
-            if Int64(picture.width) * Int64(picture.height) > maxPixels {
+            if PixelSize.pixels(width: picture.width, height: picture.height) > maxPixels {
                 return .failure(ThumbnailError(
                     .tooLarge, path: path,
                     "LibRaw decodes \(path) to \(picture.width)×\(picture.height) pixels, more than the limit of \(maxPixels)."))
@@ -112,7 +112,14 @@ enum LibRawDecode {
                 return .failure(ThumbnailError(.undecodable, path: path, "dcraw_emu wrote no picture for \(path)\(reason)"))
             }
             let (width, height) = (size.width, size.height)
-            let sensorPixels = Int64(width) * Int64(height) * (half ? 4 : 1)
+            // Sides from the TIFF's header: an uncompressed 8-bit RGB TIFF holds three bytes a
+            // pixel, so one that declares more pixels than its bytes is refused before any product.
+            guard size.pixels <= Int64(output.stdout.count) else {
+                return .failure(ThumbnailError(
+                    .undecodable, path: path,
+                    "dcraw_emu's TIFF for \(path) declares \(width)×\(height) pixels in \(output.stdout.count) bytes: it is no picture."))
+            }
+            let sensorPixels = size.pixels * (half ? 4 : 1)
             if let bytes = fileSize(path), bytes * 8 < sensorPixels * Int64(leastBytesPerEightPixels) {
                 return .failure(ThumbnailError(
                     .undecodable, path: path,

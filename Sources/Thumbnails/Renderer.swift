@@ -1,4 +1,5 @@
 import CVips
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +20,7 @@ enum Renderer {
         /// Whether the orientation tag swaps width and height.
         var swapped: Bool
 
-        var pixels: Int64 { Int64(width) * Int64(height) }
+        var pixels: Int64 { PixelSize.pixels(width: width, height: height) }
 
         /// A `tooLarge` error when the header declares more than `maxPixels` pixels.
         func refusal(path: String, maxPixels: Int64) -> ThumbnailError? {

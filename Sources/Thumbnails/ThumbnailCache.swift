@@ -209,7 +209,11 @@ public final class ThumbnailCache: Sendable {
         case .failure(let error):
             if error.code == .undecodable, DNLJPEG.declaresNoHeight(path: source.path) { return .heightFromDNL }
             // A HEIF libheif refuses, perhaps for ffmpeg to decode.
-            if error.code == .undecodable, videoTool.ffmpeg != nil, HEIFFallback.applies(path: source.path) { return .heif(error) }
+            if error.code == .undecodable, HEIFFallback.applies(path: source.path) {
+                // Refused from its boxes alone (too large, tiles sharing bytes) without a turn in the pool.
+                if let refusal = HEIFFallback.refusal(path: source.path, maxPixels: maxPixels) { return .done(finish(entry, .failure(refusal))) }
+                if videoTool.ffmpeg != nil { return .heif(error) }
+            }
             // No picture of its own, but perhaps an EXIF thumbnail, as ExifTool shows.
             if error.code == .undecodable, let plan = EmbeddedPreview.standIn(path: source.path), plan.pixels <= maxPixels {
                 return .preview(plan)
@@ -218,6 +222,11 @@ public final class ThumbnailCache: Sendable {
         case .success(let header):
             if let error = header.refusal(path: source.path, maxPixels: maxPixels) {
                 return .done(finish(entry, .failure(error)))
+            }
+            // A HEIF whose size libheif reads may still be a grid of tiles sharing one extent,
+            // which libheif would decode tile after tile in the pool (and ffmpeg after it).
+            if HEIFFallback.applies(path: source.path), let refusal = HEIFFallback.refusal(path: source.path, maxPixels: maxPixels) {
+                return .done(finish(entry, .failure(refusal)))
             }
             return .render(header)
         }

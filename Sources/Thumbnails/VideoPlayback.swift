@@ -97,10 +97,11 @@ public final class VideoPlayback: Sendable {
             return true
         }
         if started {
-            let path = source.path
             Thread.detachNewThread { [self] in
-                let result = turn.withLock { _ in run(path: path, probe: probe, key: key, output: output) }
+                let result = turn.withLock { _ in run(source: source, probe: probe, key: key, output: output) }
                 withExtendedLifetime(keepAlive) {}
+                // Also a video that changed meanwhile: its key names the version that is gone, and
+                // a new transcode under it would be dropped again; its new version has a key of its own.
                 if case .failure(let error) = result { failures.withLock { $0[key] = error } }
                 jobs.withLock { _ = $0.removeValue(forKey: key) }
             }
@@ -200,7 +201,8 @@ public final class VideoPlayback: Sendable {
         ]
     }
 
-    private func run(path: String, probe: Probe, key: String, output: String) -> Result<Void, ThumbnailError> {
+    private func run(source: ThumbnailSource, probe: Probe, key: String, output: String) -> Result<Void, ThumbnailError> {
+        let path = source.path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let temporary = directory + "/.tmp-" + key + "-" + UUID().uuidString + ".mp4"
         defer { unlink(temporary) }
@@ -209,19 +211,40 @@ public final class VideoPlayback: Sendable {
         let limit = timeLimit ?? Duration.seconds(min(86_400, 600 + 10 * max(0, duration.isFinite ? duration : 0)))
         let result = tool.run(.ffmpeg, arguments(path: path, container: probe.container, output: temporary), path: path, timeLimit: limit) { [self] line in
             guard duration > 0, line.hasPrefix("out_time_us="), let micro = Double(line.dropFirst("out_time_us=".count)) else { return }
-            let percent = max(0, min(99, Int(micro / 1e6 / duration * 100)))
-            jobs.withLock { $0[key] = percent }
+            jobs.withLock { $0[key] = Self.percent(outTimeMicroseconds: micro, duration: duration) }
         }
         switch result {
         case .failure(let error):
             return .failure(error)
         case .success:
+            // Overwritten or replaced while ffmpeg read it: the transcode is of a version no request
+            // names any more (or of a mix of two), and under the old key it would only take room.
+            if Self.hasChanged(source) {
+                return .failure(ThumbnailError(.fileNotFound, path: path, "\(path) changed while it was transcoded; the transcode was dropped."))
+            }
             guard rename(temporary, output) == 0 else {
                 return .failure(ThumbnailError(.cacheNotWritable, path: directory, "Cannot keep the transcode of \(path) in \(directory): \(String(cString: strerror(errno)))."))
             }
             evict(keeping: output)
             return .success(())
         }
+    }
+
+    /// Percent done (0–99) at ffmpeg's `out_time_us` of a video `duration` seconds long (> 0);
+    /// both come from outside (a file's timestamps), so the ratio is clamped before it is an `Int`.
+    static func percent(outTimeMicroseconds micro: Double, duration: Double) -> Int {
+        let ratio = micro / 1e6 / duration * 100
+        guard ratio.isFinite else { return 0 }
+        return Int(min(99, max(0, ratio)))
+    }
+
+    /// Whether the file at `source.path` is no longer the one `source` names: another size or
+    /// modification time, gone, or (a file held open through `/proc/self/fd`) left with no name.
+    static func hasChanged(_ source: ThumbnailSource) -> Bool {
+        var status = stat()
+        guard stat(source.path, &status) == 0 else { return true }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return Int64(status.st_size) != source.fileSize || modified != source.modified || status.st_nlink == 0
     }
 
     /// Removes the least recently played transcodes until the rest fit the cap; never `kept`, a

@@ -70,4 +70,79 @@ import Testing
         #expect(throws: MetadataError.self) { try Self.read(PhotoFixtures.heif(width: 10, height: 10, brand: .avif)) }
         #expect(throws: MetadataError.self) { try Self.read(PhotoFixtures.jpeg(width: 8, height: 8)) }
     }
+
+    static let hevc = PhotoFixtures.HEIFCodec.hevc(chromaFormat: 1, bitDepth: 8)
+
+    static func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+
+    static func layout(_ bytes: [UInt8]) throws -> HEIFCodedLayout {
+        let folder = try TemporaryDirectory()
+        return try MetadataReader().heifCodedLayout(atPath: try folder.write("image.heic", bytes).path)
+    }
+
+    /// Issue 30: sides of 4,000,000,000 (an `ispe`, or a grid's 32-bit output size) multiply past
+    /// `Int64.max`; the product saturates, so a pixel limit refuses it, rather than trapping.
+    @Test(arguments: [1, 2])
+    func sidesWhoseProductOverflowsSaturate(tiles: Int) throws {
+        let side = 4_000_000_000
+        let units = [Self.vps, Self.sps, Self.pps] + (1...tiles).map { Self.slice(UInt8($0)) }
+        let file = PhotoFixtures.codedHEIF(stream: Self.annexB(units), codec: Self.hevc, columns: tiles, width: side, height: side)
+        let layout = try Self.layout(file)
+        #expect((layout.width, layout.height, layout.columns) == (side, side, tiles))
+        #expect(layout.pixels == .max)
+        let image = try Self.read(file)
+        #expect((image.width, image.height) == (side, side))
+        #expect(image.pixels == .max)
+    }
+
+    /// Issue 30: a grid whose tiles all name one extent would be gathered hundreds of times over
+    /// (255 × 2 MiB from a 2 MiB file); tiles that share bytes are found from `iloc` alone, and
+    /// never gathered.
+    @Test func tilesSharingOneExtentAreRefused() throws {
+        let big = [0x26, 0x01, 0x80] + [UInt8](repeating: 0x5A, count: 2 << 20)
+        let file = PhotoFixtures.codedHEIF(
+            stream: Self.annexB([Self.vps, Self.sps, Self.pps, big]), codec: Self.hevc, columns: 15,
+            width: 15 * 512, height: 17 * 512, reusedTiles: 255)
+        #expect(file.count < 3 << 20)
+        let layout = try Self.layout(file)
+        #expect(layout.tilesSharingBytes.count == 2)
+        #expect((layout.columns, layout.rows) == (15, 17))
+        let imageError = try #require(throws: MetadataError.self) { try Self.read(file) }
+        #expect(imageError.code == .malformed)
+        #expect(imageError.message.contains("share their bytes"), "\(imageError.message)")
+    }
+
+    /// Tiles whose extents overlap without being equal share bytes too; tiles side by side do
+    /// not, and their coded bytes add up.
+    @Test func overlappingExtentsAreRefusedAdjacentOnesAdded() throws {
+        let tiles = (1...4).map { Self.slice(UInt8($0)) }
+        let grid = PhotoFixtures.codedHEIF(
+            stream: Self.annexB([Self.vps, Self.sps, Self.pps] + tiles), codec: Self.hevc, columns: 2, width: 64, height: 64)
+        let adjacent = try Self.layout(grid)
+        #expect(adjacent.codedBytes == 4 * (4 + 5))
+        #expect(adjacent.tilesSharingBytes.isEmpty)
+        // The second tile's extent (offset, length 9) starts 4 bytes earlier, inside the first one's.
+        let mdat = try #require(grid.firstRange(of: Array("mdat".utf8))).upperBound
+        var overlapping = grid
+        let secondOffset = Self.be32(mdat + 9)
+        let at = try #require(overlapping.firstRange(of: [0, 3, 0, 0, 0, 0, 0, 1] + secondOffset))
+        overlapping.replaceSubrange((at.lowerBound + 8)..<(at.lowerBound + 12), with: Self.be32(mdat + 5))
+        #expect(try Self.layout(overlapping).tilesSharingBytes == [2, 3])
+        #expect(throws: MetadataError.self) { try Self.read(overlapping) }
+    }
+
+    /// An item whose extent starts or ends past the file is refused from `iloc`, before any read.
+    @Test func extentsPastTheFileAreRefused() throws {
+        let file = PhotoFixtures.codedHEIF(
+            stream: Self.annexB([Self.vps, Self.sps, Self.pps, Self.slice(0)]), codec: Self.hevc, width: 40, height: 30)
+        let mdat = try #require(file.firstRange(of: Array("mdat".utf8))).upperBound
+        let at = try #require(file.firstRange(of: Self.be32(mdat) + Self.be32(9)))
+        for (offset, length) in [(mdat, 0x7FFF_FFFF), (0xFFFF_FFFF, 9)] {
+            var far = file
+            far.replaceSubrange(at, with: Self.be32(offset) + Self.be32(length))
+            let error = try #require(throws: MetadataError.self) { try Self.layout(far) }
+            #expect(error.code == .truncated)
+        }
+    }
 }
+

@@ -2,6 +2,9 @@ import Foundation
 import PhotoFixtures
 import Testing
 import Thumbnails
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The size-capped cache of transcodes (`video.cacheMegabytes`): past the cap the least recently
 /// played go first, never the one just made, one being written or one being sent.
@@ -108,4 +111,58 @@ struct TranscodeCacheTests {
         let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/videos")) ?? []
         #expect(left.isEmpty, "\(left)")
     }
+
+    /// The file at `path` held open, as the server holds a photo it serves, described by `fstat`
+    /// of that descriptor under its `/proc/self/fd` path.
+    static func opened(_ path: String, id: Int64) throws -> (descriptor: Int32, source: ThumbnailSource) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        var status = stat()
+        try #require(fstat(descriptor, &status) == 0)
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return (descriptor, ThumbnailSource(id: id, path: "/proc/self/fd/\(descriptor)", fileSize: Int64(status.st_size), modified: modified))
+    }
+
+    /// Issue 30: the transcode finished under the key of the version it started from (its size
+    /// and modification time), which no request names once the video has changed, and took room
+    /// until swept. An ffmpeg that changes the video as it starts (appending a byte, or renaming
+    /// another file over it) shows the transcode is dropped; the video as it is now transcodes.
+    @Test("A video changed during its transcode leaves no transcode under its old key", arguments: [false, true])
+    func changedDuringTranscode(replaced: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        let sample = try Array(Data(contentsOf: URL(fileURLWithPath: try VideoSamples.path(Self.clip))))
+        let video = try folder.write("clip.mkv", sample).path
+        let other = try folder.write("other.mkv", sample + [0]).path
+        let ffmpeg = try #require(VideoSamples.tool.ffmpeg)
+        let marker = folder.path + "/changed"
+        let change = replaced ? "mv '\(other)' '\(video)'" : "printf x >> '\(video)'"
+        let script = try folder.write(
+            "ffmpeg", Array("#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; \(change); fi\nexec '\(ffmpeg)' \"$@\"\n".utf8))
+        try #require(chmod(script.path, 0o755) == 0)
+        let tool = VideoTool(ffmpeg: script.path, ffprobe: VideoSamples.tool.ffprobe, prlimit: VideoSamples.tool.prlimit, threads: 2)
+        let directory = folder.path + "/videos"
+        let playback = VideoPlayback(directory: directory, tool: tool)
+
+        let before = try Self.opened(video, id: 1)
+        defer { close(before.descriptor) }
+        let answer = await playback.finishedAnswer(for: before.source, poll: .milliseconds(20))
+        guard case .failed(let reason, let message) = answer else {
+            Issue.record("kept: \(answer)")
+            return
+        }
+        #expect(reason == "missing")
+        #expect(message.contains("changed while it was transcoded"), "\(message)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        #expect(left.isEmpty, "\(left)")
+
+        let now = try Self.opened(video, id: 1)
+        defer { close(now.descriptor) }
+        let fresh = await playback.finishedAnswer(for: now.source, poll: .milliseconds(20))
+        guard case .transcoded(let path) = fresh else {
+            Issue.record("the video as it is now: \(fresh)")
+            return
+        }
+        #expect(Self.exists(path))
+    }
 }
+

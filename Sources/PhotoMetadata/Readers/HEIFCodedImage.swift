@@ -25,30 +25,54 @@ public struct HEIFCodedImage: Sendable, Hashable {
     /// The EXIF orientation (1–8) that the item's `irot` and `imir` properties amount to.
     public var orientation: Int
 
-    public var pixels: Int64 { Int64(width) * Int64(height) }
+    /// Width × height; `Int64.max` when the declared sides overflow it (two 32-bit sides can).
+    public var pixels: Int64 { PixelSize.pixels(width: width, height: height) }
 }
 
 extension MetadataReader {
     /// Most bytes of coded data gathered (a 100-megapixel HEIF holds some tens of MB).
     static let maximumCodedHEIF = 512 << 20
 
+    /// The layout of the HEIF at `path`'s primary image (see `HEIFCodedLayout`), from its `meta`
+    /// box alone: what a caller checks (the declared size, the coded bytes) before gathering.
+    ///
+    /// Throws as `heifCodedImage(atPath:)` does, `budgetExceeded` when the tiles hold more than
+    /// `maximumCodedHEIF` bytes; tiles that share bytes are reported, not thrown.
+    public func heifCodedLayout(atPath path: String) throws(MetadataError) -> HEIFCodedLayout {
+        try readingHEIF(atPath: path) { meta, file throws(MetadataError) in
+            try HEIFCoding.layout(meta: meta, file: file, budget: Self.maximumCodedHEIF)
+        }
+    }
+
     /// The primary image of the HEIF at `path` as an Annex B stream (see `HEIFCodedImage`).
     ///
     /// Throws when the file is not HEIF, its primary item is neither an HEVC or H.264 image nor
-    /// a grid of them, or its boxes do not hold together.
+    /// a grid of them, or its boxes do not hold together (see `heifCodedLayout(atPath:)`); tiles
+    /// that share bytes are `malformed`.
     public func heifCodedImage(atPath path: String) throws(MetadataError) -> HEIFCodedImage {
+        try readingHEIF(atPath: path) { meta, file throws(MetadataError) in
+            try HEIFCoding.codedImage(meta: meta, file: file, budget: Self.maximumCodedHEIF)
+        }
+    }
+
+    /// `body` with the `meta` box of the HEIF (not AVIF) at `path`, and its bytes.
+    private func readingHEIF<Result>(
+        atPath path: String, _ body: (HEIFMeta, FileBytes) throws(MetadataError) -> Result
+    ) throws(MetadataError) -> Result {
         try FileBytes.reading(atPath: path) { file throws(MetadataError) in
             guard case .isoMedia(let format) = FormatSniffer.container(of: file.head), format == .heic || format == .heif else {
                 throw .malformed("The file is not HEIF.")
             }
-            return try HEIFCoding.codedImage(meta: try HEIFReader.meta(of: file), file: file, budget: Self.maximumCodedHEIF)
+            return try body(try HEIFReader.meta(of: file), file)
         }
     }
 }
 
 /// Gathers a HEIF's coded tiles (see `HEIFCodedImage`).
 enum HEIFCoding {
-    static func codedImage(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedImage {
+    /// The primary image's layout, its tiles' extents checked: inside the file, at most `budget`
+    /// bytes together; two tiles sharing bytes are found.
+    static func layout(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedLayout {
         guard let primary = meta.primaryItem, let type = meta.itemTypes[primary] else {
             throw .malformed("The HEIF file names no primary image.")
         }
@@ -65,6 +89,7 @@ enum HEIFCoding {
                 ? (Int(try grid.u32(4)), Int(try grid.u32(8)))
                 : (Int(try grid.u16(4)), Int(try grid.u16(6)))
             tiles = meta.references[primary]?[FourCC("dimg")] ?? []
+            // At most 256 × 256.
             guard tiles.count == rows * columns else {
                 throw .malformed("The HEIF grid of \(columns) × \(rows) names \(tiles.count) tiles.")
             }
@@ -80,26 +105,57 @@ enum HEIFCoding {
         default: throw .malformed("The HEIF image is coded as '\(tileType.map(\.description) ?? "?")', not HEVC or H.264.")
         }
 
-        var stream: [UInt8] = []
-        var configured = false
+        // Every tile's bytes, by construction method (file or `idat`), to find any shared byte.
+        var ranges: [(method: Int, range: Range<Int>, tile: Int)] = []
+        var codedBytes = 0
         for tile in tiles {
             guard meta.itemTypes[tile] == tileType else { throw .malformed("The HEIF grid mixes codecs.") }
-            guard let config = meta.properties(of: tile).first(where: { $0.type == configType }) else {
+            guard meta.properties(of: tile).contains(where: { $0.type == configType }) else {
                 throw .malformed("A HEIF tile has no '\(configType)' decoder configuration.")
             }
-            let (parameterSets, lengthSize) = codec == .hevc ? try hevcConfiguration(config.content) : try avcConfiguration(config.content)
+            guard let location = meta.locations[tile] else { throw .malformed("A HEIF tile has no location.") }
+            for range in try meta.ranges(of: location, file: file) {
+                // Each range lies inside the file or `idat` (below 2^63), and so do fewer than
+                // 65,536 of them together once none overlaps; checked as they come all the same.
+                guard range.count <= budget - codedBytes else {
+                    throw MetadataError(.budgetExceeded, "The HEIF image's tiles hold more than \(budget) bytes.")
+                }
+                codedBytes += range.count
+                ranges.append((location.method, range, tile))
+            }
+        }
+        ranges.sort { ($0.method, $0.range.lowerBound) < ($1.method, $1.range.lowerBound) }
+        let shared = zip(ranges, ranges.dropFirst()).first { previous, next in
+            previous.method == next.method && next.range.lowerBound < previous.range.upperBound && !next.range.isEmpty
+        }
+        return HEIFCodedLayout(
+            codec: codec, columns: columns, rows: rows, width: size.width, height: size.height, codedBytes: codedBytes,
+            tilesSharingBytes: shared.map { [$0.0.tile, $0.1.tile] } ?? [], tiles: tiles, configType: configType)
+    }
+
+    static func codedImage(meta: HEIFMeta, file: FileBytes, budget: Int) throws(MetadataError) -> HEIFCodedImage {
+        let layout = try layout(meta: meta, file: file, budget: budget)
+        if let first = layout.tilesSharingBytes.first, let second = layout.tilesSharingBytes.last {
+            throw .malformed("HEIF tiles \(first) and \(second) share their bytes: one picture stored once would be decoded many times over.")
+        }
+        var stream: [UInt8] = []
+        var configured = false
+        for tile in layout.tiles {
+            guard let config = meta.properties(of: tile).first(where: { $0.type == layout.configType }),
+                  let location = meta.locations[tile]
+            else { throw .malformed("A HEIF tile has no '\(layout.configType)' decoder configuration or no location.") }
+            let (parameterSets, lengthSize) = layout.codec == .hevc ? try hevcConfiguration(config.content) : try avcConfiguration(config.content)
             // Tiles of one grid share their parameter sets; they are written once.
             if !configured {
                 for unit in parameterSets { stream += startCode + unit.array }
                 configured = true
             }
-            guard let location = meta.locations[tile] else { throw .malformed("A HEIF tile has no location.") }
             let data = try meta.data(of: location, file: file, limit: budget - stream.count)
-            try appendUnits(of: data, lengthSize: lengthSize, to: &stream)
+            try appendUnits(of: data, lengthSize: lengthSize, to: &stream, budget: budget)
         }
         return HEIFCodedImage(
-            codec: codec, stream: stream, columns: columns, rows: rows, width: size.width, height: size.height,
-            orientation: orientation(of: meta.properties(of: primary)))
+            codec: layout.codec, stream: stream, columns: layout.columns, rows: layout.rows, width: layout.width, height: layout.height,
+            orientation: orientation(of: meta.properties(of: meta.primaryItem ?? 0)))
     }
 
     static let startCode: [UInt8] = [0, 0, 0, 1]
@@ -147,13 +203,17 @@ enum HEIFCoding {
         return units
     }
 
-    /// Appends an item's length-prefixed NAL units with start codes instead.
-    private static func appendUnits(of data: ByteView, lengthSize: Int, to stream: inout [UInt8]) throws(MetadataError) {
+    /// Appends an item's length-prefixed NAL units with start codes instead; the stream stays
+    /// within `budget` bytes (a start code can be longer than the length it replaces).
+    private static func appendUnits(of data: ByteView, lengthSize: Int, to stream: inout [UInt8], budget: Int) throws(MetadataError) {
         var position = 0
         while position + lengthSize <= data.count {
             let length = Int(try data.unsigned(position, size: lengthSize))
             guard length > 0, length <= data.count - position - lengthSize else {
                 throw .malformed("A HEIF tile's NAL unit runs past its end.")
+            }
+            guard length <= budget - stream.count - startCode.count else {
+                throw MetadataError(.budgetExceeded, "The HEIF image's coded stream is larger than \(budget) bytes.")
             }
             stream += startCode + (try data.view(position + lengthSize, length)).array
             position += lengthSize + length

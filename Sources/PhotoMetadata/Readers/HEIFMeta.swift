@@ -78,27 +78,41 @@ struct HEIFMeta {
     func data(of location: Location, file: FileBytes, limit: Int) throws(MetadataError) -> ByteView {
         var parts: [ByteView] = []
         var total = 0
-        for extent in location.extents {
-            let start = location.baseOffset + extent.offset
-            let part: ByteView
-            switch location.method {
-            case 0:
-                let length = extent.length == 0 ? file.size - start : extent.length
-                guard length <= limit - total else { throw MetadataError(.budgetExceeded, "A HEIF item is larger than \(limit) bytes.") }
-                part = try file.view(at: start, count: length)
-            case 1:
-                guard let itemData else { throw .malformed("A HEIF item lives in a missing 'idat' box.") }
-                let length = extent.length == 0 ? itemData.count - start : extent.length
-                guard length <= limit - total else { throw MetadataError(.budgetExceeded, "A HEIF item is larger than \(limit) bytes.") }
-                part = try itemData.view(start, length)
-            default:
-                throw .malformed("A HEIF item uses construction method \(location.method), which is not supported.")
-            }
+        for range in try ranges(of: location, file: file) {
+            guard range.count <= limit - total else { throw MetadataError(.budgetExceeded, "A HEIF item is larger than \(limit) bytes.") }
+            let part = location.method == 0
+                ? try file.view(at: range.lowerBound, count: range.count)
+                : try (itemData ?? ByteView([])).view(range.lowerBound, range.count)
             total += part.count
             parts.append(part)
         }
         if parts.count == 1, let only = parts.first { return only }
         return ByteView(parts.flatMap(\.array))
+    }
+
+    /// Where an item's bytes lie: each extent as a range of the file (construction method 0) or
+    /// of `idat` (method 1), checked to lie inside it; nothing is read.
+    func ranges(of location: Location, file: FileBytes) throws(MetadataError) -> [Range<Int>] {
+        let space: Int
+        switch location.method {
+        case 0:
+            space = file.size
+        case 1:
+            guard let itemData else { throw .malformed("A HEIF item lives in a missing 'idat' box.") }
+            space = itemData.count
+        default:
+            throw .malformed("A HEIF item uses construction method \(location.method), which is not supported.")
+        }
+        var ranges: [Range<Int>] = []
+        for extent in location.extents {
+            // Both below 2^41 (`parseLocations`): the sum cannot overflow.
+            let start = location.baseOffset + extent.offset
+            guard start <= space else { throw .truncated(start, extent.length) }
+            let length = extent.length == 0 ? space - start : extent.length
+            guard length <= space - start else { throw .truncated(start, length) }
+            ranges.append(start..<start + length)
+        }
+        return ranges
     }
 
     private mutating func parseItemInfo(_ content: ByteView) throws(MetadataError) {
