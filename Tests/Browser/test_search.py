@@ -134,7 +134,10 @@ def test_search_zoom_pager_and_back(browser, server3k, screenshots, viewport):
              message="the pager")
     assert browser.execute_script("return document.querySelector('#pager').dataset.photoId") == opened["id"]
     day = server3k.get(f"/api/sections/fine/{opened['section']}?q=lisbon")["photos"]
-    assert browser.execute_script("return document.querySelectorAll('#strip .thumb:not([hidden])').length") == len(day)
+    # the strip holds the result's day (its thumbnails near the current one are in the DOM)
+    assert browser.execute_script("return window.shoebox.pager.photos.map((p) => p.id)") == [p["id"] for p in day]
+    strip = browser.execute_script("return [...document.querySelectorAll('#strip .thumb:not([hidden])')].map((t) => +t.dataset.photoId)")
+    assert strip and set(strip) <= {p["id"] for p in day}, strip
     screenshot(browser, screenshots, f"{viewport}-search-3-pager")
     press(browser, Keys.ESCAPE)  # closes the pager
     wait_for(lambda: browser.execute_script("return document.querySelector('#pager').hidden"), message="the pager to close")
