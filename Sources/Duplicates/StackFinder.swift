@@ -5,11 +5,12 @@
 /// - Edits beside their original, in one folder: `IMG_E1234.JPG` beside `IMG_1234.JPG`,
 ///   `name-edited.jpg` (or `name_edited`) beside `name.jpg`.
 /// - Bursts: one camera's shots in one folder, each at most `burstGap` after the one before (a
-///   run); the capture times must differ (a copy of a shot is not a burst frame), so they need
-///   sub-second times when several shots fall in one second.
+///   run); the capture times must differ (a copy of a shot is not a burst frame, and of files of
+///   one instant only the shortest name joins), so they need sub-second times when several shots
+///   fall in one second.
 ///
-/// A stack's id is the id of its cover: the earliest shot, a picture before a raw, then the first
-/// path. It depends only on the photos, so it is the same on every run.
+/// A stack's id is the id of its cover: the earliest second, a picture before a raw, an original
+/// before its edit, then the earliest instant and the first name. It depends only on the photos, so it is the same on every run.
 public enum StackFinder {
     /// The longest time between two frames of a burst, in milliseconds.
     public static let burstGap: Int64 = 1_000
@@ -72,7 +73,10 @@ public enum StackFinder {
             for shots in byCamera.values where shots.count > 1 {
                 let ordered = shots.sorted { a, b in
                     let ta = photos[a].captured!, tb = photos[b].captured!
-                    return ta != tb ? ta < tb : photos[a].name.lexicographicallyPrecedes(photos[b].name)
+                    // Of files of one instant (copies), the shortest name joins the run.
+                    if ta != tb { return ta < tb }
+                    let na = photos[a].name, nb = photos[b].name
+                    return na.count != nb.count ? na.count < nb.count : na.lexicographicallyPrecedes(nb)
                 }
                 var previous: Int?
                 for position in ordered {
@@ -95,11 +99,15 @@ public enum StackFinder {
         return result
     }
 
-    /// Whether `a` is a better cover than `b`: earlier, a picture before a raw, then by name.
+    /// Whether `a` is a better cover than `b`: the earliest second, a picture before a raw, an
+    /// original before its edit, then the earliest instant and the first name.
     static func isCover(_ a: Photo, before b: Photo) -> Bool {
         let ta = a.captured ?? .max, tb = b.captured ?? .max
-        if ta != tb { return ta < tb }
+        if ta / 1000 != tb / 1000 { return ta < tb }
         if a.isRaw != b.isRaw { return !a.isRaw }
+        let aEdit = originalStem(ofEdit: stem(a.name)) != nil, bEdit = originalStem(ofEdit: stem(b.name)) != nil
+        if aEdit != bEdit { return !aEdit }
+        if ta != tb { return ta < tb }
         if a.name != b.name { return a.name.lexicographicallyPrecedes(b.name) }
         return a.id < b.id
     }

@@ -144,12 +144,12 @@ struct DuplicatesCommand: AsyncParsableCommand {
     }
 
     private func save(
-        _ batch: [(position: Int, fingerprint: PictureFingerprint?)], _ rows: [DuplicateRow], _ store: LibraryStore, _ failure: Mutex<(any Error)?>
+        _ batch: [(position: Int, fingerprint: PictureFingerprint?)], _ rows: [DuplicateRow], _ store: LibraryStore, _ failure: borrowing Mutex<(any Error)?>
     ) {
         do {
             try store.saveFingerprints(batch.map { (rows[$0.position].id, rows[$0.position].fileSize, rows[$0.position].modified, $0.fingerprint) })
         } catch {
-            failure.withLock { $0 = $0 ?? error }
+            failure.withLock { stored in if stored == nil { stored = error } }
         }
     }
 

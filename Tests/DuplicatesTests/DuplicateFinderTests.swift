@@ -56,13 +56,16 @@ struct DuplicateFinderTests {
         let near = Self.near(Self.picture, bits: 4, pixels: 99)
         var farDHash = near
         farDHash.dHash = ~farDHash.dHash
+        farDHash.pixels = 100
+        var frame = near
+        frame.pixels = 101
         let shot = DuplicateCandidate.Shot(camera: "X", millisecond: 1_000)
         let candidates = [
             DuplicateCandidate(id: 1, fileSize: 10, fingerprint: Self.picture, shot: shot, facts: Self.facts("a.jpg", gps: true)),
             DuplicateCandidate(id: 2, fileSize: 20, fingerprint: near, shot: shot, facts: Self.facts("b.jpg")),
             DuplicateCandidate(id: 3, fileSize: 30, fingerprint: farDHash, facts: Self.facts("c.jpg")),
             // A burst frame: same camera, 0.2 s later.
-            DuplicateCandidate(id: 4, fileSize: 40, fingerprint: near, shot: .init(camera: "X", millisecond: 1_200), facts: Self.facts("d.jpg")),
+            DuplicateCandidate(id: 4, fileSize: 40, fingerprint: frame, shot: .init(camera: "X", millisecond: 1_200), facts: Self.facts("d.jpg")),
             // A stack's two members.
             DuplicateCandidate(id: 5, fileSize: 50, fingerprint: Self.other, stack: 5, facts: Self.facts("e.jpg")),
             DuplicateCandidate(id: 6, fileSize: 60, fingerprint: Self.near(Self.other, bits: 1, pixels: 5), stack: 5, facts: Self.facts("e.dng")),
