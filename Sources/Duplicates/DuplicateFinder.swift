@@ -2,7 +2,7 @@
 ///
 /// Pairs are found per tier — `exact`: equal size and SHA-256; `samePicture`: equal
 /// `PictureFingerprint.pixels`; `similar`: both perceptual hashes within `thresholds`, candidates
-/// from a `HammingIndex` on the pHash — and groups are the connected sets of those pairs. Two files
+/// from `HammingIndex`es on the pHash and the dHash — and groups are the connected sets of those pairs. Two files
 /// of one stack are never paired, nor are two files of different shots of one camera in the
 /// `similar` tier (burst frames look alike but are different pictures).
 public enum DuplicateFinder {
@@ -56,22 +56,33 @@ public enum DuplicateFinder {
         return groups.sorted { (pathByID[$0.keep]!, $0.keep) < (pathByID[$1.keep]!, $1.keep) }
     }
 
-    /// Calls `body` for every pair of candidates (positions, the first lower) whose fingerprints
-    /// are within `thresholds`; a pair may come more than once.
+    /// Calls `body` for pairs of candidates (positions, the first lower) whose fingerprints are
+    /// within `thresholds`; a pair may come more than once.
+    ///
+    /// Candidates come from two `HammingIndex`es, on the pHash and on the dHash, probed one bit
+    /// around each chunk: every pair within the thresholds whose pHash or dHash differ by at most
+    /// 7 bits is found (pigeonhole: then a chunk differs by at most one bit); pairs further apart
+    /// in both are found when a chunk of either is that close.
+    /// - Complexity: 2 × 4 × 17 bucket look-ups per file, plus the files in those buckets (about
+    ///   n / 65,536 each): O(n²/2¹⁶) comparisons, a few seconds for a million files.
     public static func forEachSimilarPair(
         in candidates: [DuplicateCandidate], thresholds: DuplicateThresholds, _ body: (Int, Int) -> Void
     ) {
-        // Only the files that have fingerprints go into the index.
+        // Only the files that have fingerprints go into the indexes.
         let positions = candidates.indices.filter { candidates[$0].fingerprint != nil }
         let fingerprints = positions.map { candidates[$0].fingerprint! }
-        let index = HammingIndex(fingerprints.map(\.pHash))
-        let masks = HammingIndex.masks(radius: HammingIndex.chunkRadius(for: thresholds.pHash))
-        for i in fingerprints.indices {
-            index.forEachCandidate(after: i, masks: masks) { j in
-                if thresholds.areSimilar(fingerprints[i], fingerprints[j]) { body(positions[i], positions[j]) }
+        let masks = HammingIndex.masks(radius: searchRadius)
+        for index in [HammingIndex(fingerprints.map(\.pHash)), HammingIndex(fingerprints.map(\.dHash))] {
+            for i in fingerprints.indices {
+                index.forEachCandidate(after: i, masks: masks) { j in
+                    if thresholds.areSimilar(fingerprints[i], fingerprints[j]) { body(positions[i], positions[j]) }
+                }
             }
         }
     }
+
+    /// The bits probed around each 16-bit chunk.
+    static let searchRadius = 1
 
     /// The group of `positions`: the kept file first, the others by path, with the kind and reason.
     static func group(of positions: [Int], in candidates: [DuplicateCandidate]) -> DuplicateGroup {
