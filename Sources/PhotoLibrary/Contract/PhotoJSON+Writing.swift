@@ -235,6 +235,7 @@ extension PhotoDetailJSON {
         out.append(UInt8(ascii: "{"))
         key("captured"); JSONText.appendString(photo.captured, to: &out)
         key("dateSource"); JSONText.appendString(photo.dateSource, to: &out)
+        key("duplicateOf"); JSONText.appendOptionalString(photo.duplicateOf, to: &out)
         key("duration"); try JSONText.appendOptionalNumber(photo.duration, to: &out)
         key("error"); JSONText.appendOptionalString(photo.error, to: &out)
         key("fileSize"); out.append(contentsOf: String(fileSize).utf8)
@@ -264,6 +265,7 @@ extension PhotoDetailJSON {
         } else {
             out.append(contentsOf: "null".utf8)
         }
+        key("stack"); JSONText.appendOptionalInteger(photo.stack.map(Int.init), to: &out)
         key("width"); JSONText.appendOptionalInteger(photo.width, to: &out)
         out.append(UInt8(ascii: "}"))
     }
