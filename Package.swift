@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "Places", targets: ["Places"]),
+        .library(name: "Duplicates", targets: ["Duplicates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,6 +47,13 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        // OpenSSL's libcrypto, for the SHA-256 of files that share a size (duplicates, their manifest).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
         // libvips, loaded with dlopen on the first thumbnail (libvips42 at run time, no headers
         // to build), with a wrapper for each of its variadic calls.
         .target(name: "CVips"),
@@ -66,6 +74,9 @@ let package = Package(
         // Builds small, valid image files with chosen EXIF, for tests and benchmarks.
         .target(name: "PhotoFixtures", dependencies: ["SeededRandom", "WallClock"], swiftSettings: strictSettings),
 
+        // Pure: perceptual hashes, duplicate groups by multi-index hashing, the one to keep, stacks.
+        .target(name: "Duplicates", swiftSettings: strictSettings),
+
         // Crawler and SQLite store.
         .target(
             name: "LibraryIndex",
@@ -73,6 +84,8 @@ let package = Package(
                 "PhotoMetadata",
                 "WallClock",
                 "Places",
+                "Duplicates",
+                "CCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -94,13 +107,13 @@ let package = Package(
         .target(name: "Places", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Thumbnails and previews through libvips, in a disk cache.
-        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata"], swiftSettings: strictSettings),
+        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata", "Duplicates"], swiftSettings: strictSettings),
 
         // What every front end shares: configuration, default paths, timeline snapshots with their
         // zoom maps, the JSON contract, errors with codes.
         .target(
             name: "PhotoLibrary",
-            dependencies: ["LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "WallClock"],
+            dependencies: ["LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "WallClock", "Duplicates"],
             swiftSettings: strictSettings
         ),
 
@@ -108,7 +121,7 @@ let package = Package(
         .target(
             name: "ShoeboxServer",
             dependencies: [
-                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib", "Places",
+                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib", "Places", "Duplicates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -128,7 +141,7 @@ let package = Package(
         .target(
             name: "ShoeboxCLI",
             dependencies: [
-                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock", "Places",
+                "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock", "Places", "Duplicates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -216,6 +229,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "DuplicatesBenchmark",
+            dependencies: ["Duplicates", "Thumbnails", "SeededRandom"],
+            path: "Benchmarks/DuplicatesBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
@@ -227,12 +248,12 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
         // Starts libvips before the test runner's threads do (see LibvipsFirst.c).
         .target(name: "LibvipsFirst", dependencies: ["CVips"], path: "Tests/LibvipsFirst"),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoMetadata", "PhotoFixtures", "LibvipsFirst"], swiftSettings: strictSettings),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoMetadata", "PhotoFixtures", "LibvipsFirst", "Duplicates"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [
                 "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox", "Places", "Timeline",
-                "LibvipsFirst",
+                "LibvipsFirst", "Duplicates",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -242,7 +263,7 @@ let package = Package(
             name: "ShoeboxCLITests",
             dependencies: [
                 "ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoLibrary", "PhotoMetadata", "Timeline", "ZoomMapping",
-                "PhotoFixtures", "SeededRandom", "Places", .product(name: "GRDB", package: "GRDB.swift"),
+                "PhotoFixtures", "SeededRandom", "Places", "Thumbnails", "LibvipsFirst", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

@@ -9,6 +9,7 @@
 // glib/gmessages.h); they are part of the stable ABI of libvips.so.42.
 enum {
     VIPS_SIZE_DOWN = 2,
+    VIPS_SIZE_FORCE = 3,
     G_LOG_LEVEL_WARNING = 1 << 4,
 };
 
@@ -48,7 +49,12 @@ typedef void (*LogFunction)(const char *domain, int level, const char *message, 
     X(vips_thumbnail_buffer, int, (void *, size_t, VipsImage **, int, ...)) \
     X(vips_thumbnail_image, int, (VipsImage *, VipsImage **, int, ...)) \
     X(vips_image_set_int, void, (VipsImage *, const char *, int)) \
-    X(vips_autorot, int, (VipsImage *, VipsImage **, ...))
+    X(vips_autorot, int, (VipsImage *, VipsImage **, ...)) \
+    X(vips_image_get_bands, int, (const VipsImage *)) \
+    X(vips_image_write_to_memory, void *, (VipsImage *, size_t *)) \
+    X(vips_extract_area, int, (VipsImage *, VipsImage **, int, int, int, int, ...)) \
+    X(vips_pngsave, int, (VipsImage *, const char *, ...)) \
+    X(vips_webpsave, int, (VipsImage *, const char *, ...))
 
 #define DECLARE(name, result, parameters) result (*name) parameters;
 static struct {
@@ -195,3 +201,21 @@ int shoebox_vips_jpegsave_buffer_within(VipsImage *in, void **buffer, size_t *le
 int shoebox_vips_jpegsave(VipsImage *in, const char *path, int quality) {
     return vips.vips_jpegsave(in, path, "Q", quality, NULL);
 }
+
+int shoebox_vips_thumbnail_buffer_square(const void *buffer, size_t length, VipsImage **out, int edge) {
+    return vips.vips_thumbnail_buffer((void *)buffer, length, out, edge, "height", edge, "size", VIPS_SIZE_FORCE, "no_rotate", 1, NULL);
+}
+
+int shoebox_vips_bands(VipsImage *image) { return vips.vips_image_get_bands(image); }
+
+void *shoebox_vips_write_to_memory(VipsImage *image, size_t *length) { return vips.vips_image_write_to_memory(image, length); }
+
+VipsImage *shoebox_vips_open(const char *path) { return vips.vips_image_new_from_file(path, NULL); }
+
+int shoebox_vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips.vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
+int shoebox_vips_pngsave(VipsImage *in, const char *path) { return vips.vips_pngsave(in, path, NULL); }
+
+int shoebox_vips_webpsave(VipsImage *in, const char *path, int quality) { return vips.vips_webpsave(in, path, "Q", quality, NULL); }

@@ -142,6 +142,8 @@ final class IndexJob: Sendable {
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
         if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
             try store.linkLivePhotos()
+            // Stacks (RAW+JPEG, bursts, edits) depend on the photo rows alone, like the pairs.
+            try store.rebuildStacks()
         }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)

@@ -214,6 +214,47 @@ extension LibraryStore {
                 );
                 """)
         }
+        // Duplicates and stacks (see `LibraryStore+Duplicates.swift`).
+        migrator.registerMigration("v9-duplicates") { db in
+            try db.execute(sql: """
+                -- What a file's picture hashes to, for the file version (size, modification time)
+                -- it was computed from; a changed file's row is out of date, not deleted.
+                CREATE TABLE pictureHash (
+                    photoId INTEGER PRIMARY KEY NOT NULL,
+                    fileSize INTEGER NOT NULL,
+                    modified INTEGER NOT NULL,
+                    sha256 BLOB,                    -- 32 bytes; only files that share their size
+                    fingerprinted INTEGER NOT NULL DEFAULT 0,   -- 1 once tried (the hashes stay null when undecodable)
+                    pixels INTEGER,                 -- PictureFingerprint, as signed 64-bit
+                    dHash INTEGER,
+                    pHash INTEGER
+                );
+                -- The groups of the last `shoebox duplicates`, once per tier it can be asked for
+                -- (`exact`, `same-picture`, `similar`: the tiers used up to that one).
+                CREATE TABLE duplicateMember (
+                    tier TEXT NOT NULL,
+                    photoId INTEGER NOT NULL,
+                    groupId INTEGER NOT NULL,       -- the kept file's id
+                    position INTEGER NOT NULL,      -- 0 for the kept file
+                    kind TEXT NOT NULL,             -- the group's kind
+                    match TEXT NOT NULL,            -- how this file matches the kept one
+                    reason TEXT NOT NULL,           -- why the kept one is kept
+                    PRIMARY KEY (tier, photoId)
+                ) WITHOUT ROWID;
+                CREATE INDEX duplicateMember_on_group ON duplicateMember(tier, groupId, position);
+                -- Stacks, computed from the photo rows after each run that changed them.
+                CREATE TABLE stack (
+                    photoId INTEGER PRIMARY KEY NOT NULL,
+                    stackId INTEGER NOT NULL        -- the cover's id
+                );
+                CREATE INDEX stack_on_stackId ON stack(stackId);
+                CREATE TRIGGER photo_deleted_duplicates AFTER DELETE ON photo BEGIN
+                    DELETE FROM pictureHash WHERE photoId = old.id;
+                    DELETE FROM duplicateMember WHERE photoId = old.id;
+                    DELETE FROM stack WHERE photoId = old.id;
+                END;
+                """)
+        }
         return migrator
     }()
 

@@ -17,8 +17,12 @@ extension PhotoFixtures {
     /// under D65, AsShotNeutral 1 1 1), so the picture's colours survive any decoder's colour
     /// conversion. With a `preview`, IFD0 holds a grey JPEG of that size (for readers that show
     /// previews) and the sensor data sits in its SubIFD; without one, IFD0 is the sensor data.
-    /// - Parameter orientation: the EXIF orientation of IFD0 (1–8).
-    public static func cfaDNG(width: Int, height: Int, orientation: Int = 1, preview: (width: Int, height: Int)? = nil) -> [UInt8] {
+    /// - Parameters:
+    ///   - orientation: the EXIF orientation of IFD0 (1–8).
+    ///   - dateTime: IFD0's DateTime (`YYYY:MM:DD HH:MM:SS`), when given.
+    public static func cfaDNG(
+        width: Int, height: Int, orientation: Int = 1, preview: (width: Int, height: Int)? = nil, dateTime: String? = nil
+    ) -> [UInt8] {
         let width = max(2, width & ~1), height = max(2, height & ~1)
         var samples: [UInt8] = []
         samples.reserveCapacity(width * height * 2)
@@ -39,6 +43,7 @@ extension PhotoFixtures {
         ]
         let identity: [TIFFEntry] = [
             .ascii(0x010F, "Shoebox"), .ascii(0x0110, "CFA fixture"), .short(0x0112, [orientation]),
+        ] + (dateTime.map { [TIFFEntry.ascii(0x0132, $0)] } ?? []) + [
             .bytes(0xC612, [1, 4, 0, 0]), .bytes(0xC613, [1, 1, 0, 0]), .ascii(0xC614, "Shoebox CFA fixture"),
             // XYZ (D65) to linear sRGB, ten-thousandths.
             .signedRationals(0xC621, [32406, -15372, -4986, -9689, 18758, 415, 557, -2040, 10570], denominator: 10000),

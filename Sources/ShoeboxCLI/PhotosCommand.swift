@@ -12,7 +12,7 @@ struct PhotosCommand: AsyncParsableCommand {
         abstract: "List every indexed file with its capture date, date source and display size."
     )
 
-    @Flag(help: "Print a JSON array (fields: path, captured, offset, offsetSource, dateSource, width, height, format, error, mediaType, duration, missing, latitude, longitude; pathBytes for a name that is not UTF-8).")
+    @Flag(help: "Print a JSON array (fields: path, captured, offset, offsetSource, dateSource, width, height, format, error, mediaType, duration, missing, latitude, longitude; pathBytes for a name that is not UTF-8; stack, the id of its stack or null; duplicateOf, the kept file's path when it is a duplicate's extra, else null).")
     var json = false
 
     @Flag(help: "List only the photos whose files a run did not find and kept (see `shoebox index --prune`).")
@@ -24,7 +24,13 @@ struct PhotosCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
         if json {
             var writer = JSONArrayWriter()
-            try store.forEachPhoto(onlyMissing: missing) { try writer.appendPhoto($0) }
+            // Stacks and duplicate groups are few rows: loaded whole, looked up per photo.
+            let stacks = try store.stacks()
+            let duplicateOf = try store.duplicateOf()
+            try store.forEachPhoto(onlyMissing: missing) { photo in
+                try writer.appendPhoto(
+                    photo, stack: photo.id.flatMap { stacks[$0] }, duplicateOf: photo.id.flatMap { duplicateOf[$0]?.string })
+            }
             try writer.finish()
         } else {
             var table = PhotoTable(onlyMissing: missing, hasVideos: try store.containsVideos(onlyMissing: missing))
@@ -264,9 +270,9 @@ struct JSONArrayWriter {
     }
 
     /// Appends a photo as `append(_:)` would, written by hand (see `PhotoJSON.appendPrettyJSON`).
-    mutating func appendPhoto(_ photo: IndexedPhoto) throws {
+    mutating func appendPhoto(_ photo: IndexedPhoto, stack: Int64? = nil, duplicateOf: String? = nil) throws {
         buffer.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
-        try PhotoJSON.appendPrettyJSON(of: photo, to: &buffer)
+        try PhotoJSON.appendPrettyJSON(of: photo, stack: stack, duplicateOf: duplicateOf, to: &buffer)
         try elementAppended()
     }
 

@@ -23,6 +23,7 @@ public struct Shoebox: AsyncParsableCommand {
         subcommands: [
             IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
             SearchCommand.self, PlacesCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,
+            DuplicatesCommand.self,
         ]
     )
 

@@ -50,6 +50,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let total = rows.count
         let items = rows
+        let fingerprints = FingerprintRecorder(databasePath: self.library.databasePath)
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             for index in stride(from: worker, to: items.count, by: jobs) {
                 let row = items[index]
@@ -62,6 +63,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
                 for size in ThumbnailSize.allCases {
                     placeholder = cache.image(for: source, size: size).isPlaceholder || placeholder
                 }
+                fingerprints.record(source, cache: cache)
                 sources.withLock { $0.append(source) }
                 let done = counts.withLock { counts in
                     counts.done += 1
@@ -72,6 +74,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
             }
         }
         display.finish()
+        fingerprints.finish()
         let swept = (try? cache.sweep(keeping: sources.withLock { $0 })) ?? 0
         let result = counts.withLock { $0 }
         let statistics = cache.statistics

@@ -129,6 +129,7 @@ struct API: Sendable {
         get(api, "photos/:id/position") { request, context in try position(request, context) }
         get(api, "search") { request, _ in try search(request) }
         get(api, "places") { request, _ in try places(request) }
+        get(api, "duplicates") { request, _ in try duplicates(request) }
         get(api, "photos/:id/original") { request, context in try original(request, context) }
         get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }
         get(api, "events") { _, _ in events.response() }

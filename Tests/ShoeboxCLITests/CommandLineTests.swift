@@ -22,7 +22,7 @@ struct CommandLineTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
         for row in rows {
-            #expect(Set(row.keys) == ["path", "captured", "offset", "dateSource", "width", "height", "format", "error", "mediaType", "duration", "missing", "latitude", "longitude", "offsetSource", "place"])
+            #expect(Set(row.keys) == ["path", "captured", "offset", "dateSource", "width", "height", "format", "error", "mediaType", "duration", "missing", "latitude", "longitude", "offsetSource", "place", "stack", "duplicateOf"])
         }
         let a = try #require(rows.first { $0["path"] as? String == "a.jpg" })
         #expect(a["captured"] as? String == "2021-03-04T05:06:07.250")

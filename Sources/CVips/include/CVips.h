@@ -94,4 +94,25 @@ int shoebox_vips_jpegsave_buffer_within(VipsImage *in, void **buffer, size_t *le
 /// Writes a JPEG file (the benchmark's source photos).
 int shoebox_vips_jpegsave(VipsImage *in, const char *path, int quality);
 
+// Duplicates: a picture's grey fingerprint, and the variants its tests and benchmark make.
+
+/// vips_thumbnail_buffer forced to edge × edge (aspect ignored), the buffer's orientation ignored.
+int shoebox_vips_thumbnail_buffer_square(const void *buffer, size_t length, VipsImage **out, int edge);
+
+/// The image's band count.
+int shoebox_vips_bands(VipsImage *image);
+
+/// Computes the image and copies its pixels into memory the caller frees with `shoebox_vips_free`.
+void *shoebox_vips_write_to_memory(VipsImage *image, size_t *length);
+
+/// Opens `path` (lazily), the same as `shoebox_vips_open_header`: a name for the variant makers.
+VipsImage *shoebox_vips_open(const char *path);
+
+/// A rectangle of an image (vips_extract_area).
+int shoebox_vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
+
+/// Writes a PNG, or a WebP of `quality`, keeping the image's metadata.
+int shoebox_vips_pngsave(VipsImage *in, const char *path);
+int shoebox_vips_webpsave(VipsImage *in, const char *path, int quality);
+
 #endif

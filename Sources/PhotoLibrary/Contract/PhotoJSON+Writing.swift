@@ -13,6 +13,8 @@ extension PhotoJSON {
         JSONText.appendString(captured, to: &out)
         out.append(contentsOf: ",\n  \"dateSource\" : ".utf8)
         JSONText.appendString(dateSource, to: &out)
+        out.append(contentsOf: ",\n  \"duplicateOf\" : ".utf8)
+        JSONText.appendOptionalString(duplicateOf, to: &out)
         out.append(contentsOf: ",\n  \"duration\" : ".utf8)
         if let duration { try JSONText.appendNumber(duration, to: &out) } else { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: ",\n  \"error\" : ".utf8)
@@ -40,6 +42,8 @@ extension PhotoJSON {
             JSONText.appendString(pathBytes, to: &out)
         }
         JSONText.appendPlace(place, to: &out)
+        out.append(contentsOf: ",\n  \"stack\" : ".utf8)
+        JSONText.appendOptionalInteger(stack.map(Int.init), to: &out)
         out.append(contentsOf: ",\n  \"width\" : ".utf8)
         JSONText.appendOptionalInteger(width, to: &out)
         out.append(contentsOf: "\n}".utf8)
@@ -107,13 +111,16 @@ package enum JSONText {
 
 extension PhotoJSON {
     /// Appends `PhotoJSON(photo)` as ``appendPrettyJSON(to:)`` would, straight from the row: no
-    /// intermediate strings for the date, the offset or a UTF-8 path.
-    public static func appendPrettyJSON(of photo: IndexedPhoto, to out: inout [UInt8]) throws {
+    /// intermediate strings for the date, the offset or a UTF-8 path; `stack` and `duplicateOf`
+    /// are the photo's (see `PhotoJSON`).
+    public static func appendPrettyJSON(of photo: IndexedPhoto, stack: Int64? = nil, duplicateOf: String? = nil, to out: inout [UInt8]) throws {
         let date = photo.captureDate
         out.append(contentsOf: "{\n  \"captured\" : \"".utf8)
         date.local.appendISO8601(to: &out)
         out.append(contentsOf: "\",\n  \"dateSource\" : ".utf8)
         JSONText.appendString(date.source.rawValue, to: &out)
+        out.append(contentsOf: ",\n  \"duplicateOf\" : ".utf8)
+        JSONText.appendOptionalString(duplicateOf, to: &out)
         out.append(contentsOf: ",\n  \"duration\" : ".utf8)
         if let duration = photo.duration {
             try JSONText.appendNumber((duration * 1000).rounded() / 1000, to: &out)
@@ -157,6 +164,8 @@ extension PhotoJSON {
             JSONText.appendString(ContractJSON.base64(bytes), to: &out)
         }
         JSONText.appendPlace(photo.place, to: &out)
+        out.append(contentsOf: ",\n  \"stack\" : ".utf8)
+        JSONText.appendOptionalInteger(stack.map(Int.init), to: &out)
         out.append(contentsOf: ",\n  \"width\" : ".utf8)
         JSONText.appendOptionalInteger(photo.displaySize?.width, to: &out)
         out.append(contentsOf: "\n}".utf8)
@@ -226,6 +235,7 @@ extension PhotoDetailJSON {
         out.append(UInt8(ascii: "{"))
         key("captured"); JSONText.appendString(photo.captured, to: &out)
         key("dateSource"); JSONText.appendString(photo.dateSource, to: &out)
+        key("duplicateOf"); JSONText.appendOptionalString(photo.duplicateOf, to: &out)
         key("duration"); try JSONText.appendOptionalNumber(photo.duration, to: &out)
         key("error"); JSONText.appendOptionalString(photo.error, to: &out)
         key("fileSize"); out.append(contentsOf: String(fileSize).utf8)
@@ -255,6 +265,7 @@ extension PhotoDetailJSON {
         } else {
             out.append(contentsOf: "null".utf8)
         }
+        key("stack"); JSONText.appendOptionalInteger(photo.stack.map(Int.init), to: &out)
         key("width"); JSONText.appendOptionalInteger(photo.width, to: &out)
         out.append(UInt8(ascii: "}"))
     }

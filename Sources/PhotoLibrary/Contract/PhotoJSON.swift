@@ -28,6 +28,10 @@ public struct PhotoJSON: Encodable, Sendable {
     public var place: PhotoPlace?
     /// The exact bytes of a path that is not valid UTF-8 (base64); `path` then shows them as `\xHH`.
     public var pathBytes: String?
+    /// The id of the stack it belongs to (RAW+JPEG, burst, edit), or nil.
+    public var stack: Int64?
+    /// The path of the file kept in its duplicate group, when it is one of the extras; else nil.
+    public var duplicateOf: String?
 
     public init(_ photo: IndexedPhoto) {
         path = photo.path.string
@@ -59,6 +63,7 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(captured, forKey: .captured)
         try c.encode(offset, forKey: .offset)
         try c.encode(dateSource, forKey: .dateSource)
+        try c.encode(duplicateOf, forKey: .duplicateOf)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
         try c.encode(format, forKey: .format)
@@ -70,12 +75,13 @@ public struct PhotoJSON: Encodable, Sendable {
         try c.encode(longitude, forKey: .longitude)
         try c.encode(offsetSource, forKey: .offsetSource)
         try c.encode(place, forKey: .place)
+        try c.encode(stack, forKey: .stack)
         try c.encodeIfPresent(pathBytes, forKey: .pathBytes)
     }
 
     enum CodingKeys: String, CodingKey {
         case path, captured, offset, dateSource, width, height, format, error, mediaType, duration, missing, pathBytes
-        case latitude, longitude, offsetSource, place
+        case latitude, longitude, offsetSource, place, stack, duplicateOf
     }
 }
 

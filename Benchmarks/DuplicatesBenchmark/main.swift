@@ -1,0 +1,35 @@
+// The duplicate finder's numbers: recall on variants of real photos, grouping time on a million
+// synthetic fingerprints, and what fingerprints add to a thumbnail pass.
+//
+//   swift build -c release --product DuplicatesBenchmark
+//   .build/release/DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS]   (default /work/shared/corpus/photos)
+//   .build/release/DuplicatesBenchmark --grouping [--count 1000000]
+//   .build/release/DuplicatesBenchmark --overhead [CORPUS]
+//
+// `--recall` writes, in a temporary folder, seven variants of every photo libvips can read (an
+// exact copy, a metadata edit, JPEG quality 60, half size, PNG, WebP, a 3 % crop), fingerprints
+// everything through the thumbnail cache as `shoebox thumbnails` does, and counts the
+// (photo, variant) pairs that end in one group and the groups holding two different photos.
+// With `--frames`, frames 0.2 s apart cut by ffmpeg from each video are added as bursts.
+
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let corpus = arguments.first { !$0.hasPrefix("--") && $0 != value(after: "--count") && $0 != value(after: "--frames") }
+    ?? "/work/shared/corpus/photos"
+
+if arguments.contains("--recall") {
+    try RecallRun(corpus: corpus, videos: value(after: "--frames")).run()
+} else if arguments.contains("--grouping") {
+    GroupingRun(count: value(after: "--count").flatMap(Int.init) ?? 1_000_000).run()
+} else if arguments.contains("--overhead") {
+    try OverheadRun(corpus: corpus).run()
+} else {
+    print("usage: DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS] | --grouping [--count N] | --overhead [CORPUS]")
+}

@@ -1,0 +1,282 @@
+import Foundation
+import GRDB
+public import Duplicates
+import PhotoMetadata
+import WallClock
+
+/// One photo as the duplicate finder and stack finder see it, with its stored hashes.
+public struct DuplicateRow: Sendable, Hashable {
+    public var id: Int64
+    public var path: RelativePath
+    public var fileSize: Int64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+    /// The local capture time as stored (`YYYY-MM-DDTHH:MM:SS[.fff]`).
+    public var captured: String
+    /// The capture date came from the file's metadata, not its name or modification time.
+    public var capturedFromMetadata: Bool
+    /// Display size, when the file could be read.
+    public var width: Int?
+    public var height: Int?
+    public var hasPosition: Bool
+    public var make: String?
+    public var model: String?
+    public var format: String?
+    /// The SHA-256 of this version of the file, when it was computed.
+    public var sha256: SHA256Value?
+    /// The fingerprint of this version, when it was made; `fingerprinted` says whether it was tried.
+    public var fingerprint: PictureFingerprint?
+    public var fingerprinted: Bool
+    public var stack: Int64?
+
+    /// Camera make and model, or nil when the file names neither.
+    public var camera: String? {
+        let parts = [make, model].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The capture time in milliseconds since 1970 (local wall clock), when it came from metadata.
+    public var capturedMillisecond: Int64? {
+        guard capturedFromMetadata else { return nil }
+        return Self.millisecond(ofStored: captured)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]` as milliseconds since 1970, or nil when it is not that.
+    static func millisecond(ofStored text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var millisecond = 0
+        if bytes.count >= 21, bytes[19] == UInt8(ascii: ".") {
+            let digits = bytes[20...].prefix(3)
+            guard let fraction = number(20..<(20 + digits.count)) else { return nil }
+            millisecond = fraction * [100, 10, 1][digits.count - 1]
+        }
+        let days = Int64(CivilCalendar.daysSince1970(year: year, month: month, day: day))
+        return ((days * 24 + Int64(hour)) * 60 + Int64(minute)) * 60_000 + Int64(second) * 1000 + Int64(millisecond)
+    }
+}
+
+/// A stored duplicate group, its files in order (the kept one first).
+public struct StoredDuplicateGroup: Sendable, Hashable {
+    public var kind: DuplicateKind
+    public var reason: String
+    public var members: [Member]
+
+    public struct Member: Sendable, Hashable {
+        public var id: Int64
+        public var path: RelativePath
+        public var match: DuplicateKind
+        public var fileSize: Int64
+        public var width: Int?
+        public var height: Int?
+        public var captured: String
+    }
+}
+
+extension LibraryStore {
+    /// Date sources that are not the file's name or modification time.
+    static let metadataDateSources = "('DateTimeOriginal', 'DateTimeDigitized', 'DateTime', 'CreationDate', 'MediaCreateDate', 'xmpSidecar', 'takeoutJSON')"
+
+    /// Every photo (not videos, not rows whose file is missing), ordered by path, with the hashes
+    /// stored for its current version and its stack.
+    ///
+    /// - Complexity: one query; O(rows) memory.
+    public func duplicateRows() throws(IndexError) -> [DuplicateRow] {
+        try read { db in
+            let current = "h.fileSize = p.fileSize AND h.modified = p.modified"
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.id, p.path, p.fileSize, p.modified, p.captured, p.dateSource IN \(Self.metadataDateSources),
+                       p.width, p.height, p.latitude IS NOT NULL, p.make, p.model, p.format,
+                       CASE WHEN \(current) THEN h.sha256 END, CASE WHEN \(current) THEN h.fingerprinted ELSE 0 END,
+                       h.pixels, h.dHash, h.pHash, s.stackId
+                FROM photo p
+                LEFT JOIN pictureHash h ON h.photoId = p.id
+                LEFT JOIN stack s ON s.photoId = p.id
+                WHERE p.mediaType = 'photo' AND p.missingSince IS NULL
+                ORDER BY p.path
+                """)
+            var result: [DuplicateRow] = []
+            while let row = try rows.next() {
+                let fingerprinted = (row[13] as Int64?) == 1
+                var fingerprint: PictureFingerprint?
+                if fingerprinted, let pixels = row[14] as Int64?, let d = row[15] as Int64?, let p = row[16] as Int64? {
+                    fingerprint = PictureFingerprint(pixels: UInt64(bitPattern: pixels), dHash: UInt64(bitPattern: d), pHash: UInt64(bitPattern: p))
+                }
+                result.append(DuplicateRow(
+                    id: row[0], path: RelativePath(bytes: Array(row[1] as Data)), fileSize: row[2], modified: row[3],
+                    captured: row[4], capturedFromMetadata: row[5], width: row[6], height: row[7], hasPosition: row[8],
+                    make: row[9], model: row[10], format: row[11],
+                    sha256: (row[12] as Data?).flatMap { SHA256Value(bytes: $0) },
+                    fingerprint: fingerprint, fingerprinted: fingerprinted, stack: row[17]))
+            }
+            return result
+        }
+    }
+
+    /// The photos whose stored fingerprint is of their current version (made, or tried and undecodable).
+    public func fingerprintedPhotoIDs() throws(IndexError) -> Set<Int64> {
+        try read { db in
+            guard try db.tableExists("pictureHash") else { return [] }
+            return try Set(Int64.fetchAll(db, sql: """
+                SELECT h.photoId FROM pictureHash h JOIN photo p ON p.id = h.photoId
+                WHERE h.fingerprinted = 1 AND h.fileSize = p.fileSize AND h.modified = p.modified
+                """))
+        }
+    }
+
+    /// Stores the fingerprint (nil: the file could not be decoded) of photo `id`'s version
+    /// `fileSize`/`modified`; a digest stored for the same version is kept.
+    public func saveFingerprints(_ entries: [(id: Int64, fileSize: Int64, modified: Int64, fingerprint: PictureFingerprint?)]) throws(IndexError) {
+        guard !entries.isEmpty else { return }
+        try write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO pictureHash (photoId, fileSize, modified, fingerprinted, pixels, dHash, pHash) VALUES (?, ?, ?, 1, ?, ?, ?)
+                ON CONFLICT (photoId) DO UPDATE SET
+                    sha256 = CASE WHEN fileSize = excluded.fileSize AND modified = excluded.modified THEN sha256 END,
+                    fileSize = excluded.fileSize, modified = excluded.modified, fingerprinted = 1,
+                    pixels = excluded.pixels, dHash = excluded.dHash, pHash = excluded.pHash
+                """)
+            for entry in entries {
+                let f = entry.fingerprint
+                try statement.execute(arguments: [
+                    entry.id, entry.fileSize, entry.modified,
+                    f.map { Int64(bitPattern: $0.pixels) }, f.map { Int64(bitPattern: $0.dHash) }, f.map { Int64(bitPattern: $0.pHash) },
+                ])
+            }
+        }
+    }
+
+    /// Stores the SHA-256 of photo `id`'s version `fileSize`/`modified`; a fingerprint stored for
+    /// the same version is kept.
+    public func saveDigests(_ entries: [(id: Int64, fileSize: Int64, modified: Int64, digest: SHA256Value)]) throws(IndexError) {
+        guard !entries.isEmpty else { return }
+        try write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO pictureHash (photoId, fileSize, modified, sha256) VALUES (?, ?, ?, ?)
+                ON CONFLICT (photoId) DO UPDATE SET
+                    fingerprinted = CASE WHEN fileSize = excluded.fileSize AND modified = excluded.modified THEN fingerprinted ELSE 0 END,
+                    fileSize = excluded.fileSize, modified = excluded.modified, sha256 = excluded.sha256
+                """)
+            for entry in entries {
+                try statement.execute(arguments: [entry.id, entry.fileSize, entry.modified, Data(entry.digest.bytes)])
+            }
+        }
+    }
+
+    /// Replaces the stored groups of `tier` (the groups found with the tiers up to it).
+    public func replaceDuplicateGroups(_ groups: [DuplicateGroup], tier: DuplicateKind) throws(IndexError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM duplicateMember WHERE tier = ?", arguments: [tier.rawValue])
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO duplicateMember (tier, photoId, groupId, position, kind, match, reason) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            for group in groups {
+                for (position, member) in group.members.enumerated() {
+                    try statement.execute(arguments: [tier.rawValue, member.id, group.keep, position, group.kind.rawValue, member.match.rawValue, group.reason])
+                }
+            }
+        }
+    }
+
+    /// The groups `shoebox duplicates` stored for `tier`, ordered by the kept file's path; empty
+    /// before it ran.
+    ///
+    /// - Complexity: one query over the group index, joined to the photo rows of the groups only.
+    public func storedDuplicateGroups(tier: DuplicateKind = .similar) throws(IndexError) -> [StoredDuplicateGroup] {
+        try read { db in
+            guard try db.tableExists("duplicateMember") else { return [] }
+            var groups: [StoredDuplicateGroup] = []
+            var current: Int64?
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT d.groupId, d.kind, d.reason, d.match, p.id, p.path, p.fileSize, p.width, p.height, p.captured
+                FROM duplicateMember d JOIN photo p ON p.id = d.photoId
+                JOIN photo k ON k.id = d.groupId
+                WHERE d.tier = ?
+                ORDER BY k.path, d.groupId, d.position
+                """, arguments: [tier.rawValue])
+            while let row = try rows.next() {
+                let group: Int64 = row[0]
+                if group != current {
+                    current = group
+                    groups.append(StoredDuplicateGroup(kind: DuplicateKind(rawValue: row[1]) ?? .similar, reason: row[2], members: []))
+                }
+                groups[groups.count - 1].members.append(.init(
+                    id: row[4], path: RelativePath(bytes: Array(row[5] as Data)), match: DuplicateKind(rawValue: row[3]) ?? .similar,
+                    fileSize: row[6], width: row[7], height: row[8], captured: row[9]))
+            }
+            return groups
+        }
+    }
+
+    /// For every photo that is a non-kept member of a stored group (`similar` tier), the kept
+    /// photo's path.
+    public func duplicateOf() throws(IndexError) -> [Int64: RelativePath] {
+        try read { db in
+            guard try db.tableExists("duplicateMember") else { return [:] }
+            var result: [Int64: RelativePath] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT d.photoId, k.path FROM duplicateMember d JOIN photo k ON k.id = d.groupId
+                WHERE d.tier = 'similar' AND d.position > 0
+                """)
+            while let row = try rows.next() { result[row[0]] = RelativePath(bytes: Array(row[1] as Data)) }
+            return result
+        }
+    }
+
+    /// Every photo in a stack, with its stack's id.
+    public func stacks() throws(IndexError) -> [Int64: Int64] {
+        try read { db in
+            guard try db.tableExists("stack") else { return [:] }
+            var result: [Int64: Int64] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT photoId, stackId FROM stack")
+            while let row = try rows.next() { result[row[0]] = row[1] }
+            return result
+        }
+    }
+
+    /// Computes the stacks from the photo rows (`StackFinder`) and stores them, writing only what
+    /// changed; returns the number of stacks.
+    @discardableResult
+    public func rebuildStacks() throws(IndexError) -> Int {
+        try write { db in
+            var photos: [StackFinder.Photo] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, path, format, make, model, captured, dateSource IN \(Self.metadataDateSources)
+                FROM photo WHERE mediaType = 'photo' AND missingSince IS NULL
+                """)
+            while let row = try rows.next() {
+                let path = Array(row[1] as Data)
+                let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                let camera = [row[3] as String?, row[4] as String?].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let fromMetadata: Bool = row[6]
+                photos.append(StackFinder.Photo(
+                    id: row[0], folder: slash.map { Array(path[..<$0]) } ?? [], name: slash.map { Array(path[($0 + 1)...]) } ?? path,
+                    isRaw: (row[2] as String?).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
+                    camera: camera.isEmpty ? nil : camera.joined(separator: " "),
+                    captured: fromMetadata ? DuplicateRow.millisecond(ofStored: row[5]) : nil))
+            }
+            let wanted = StackFinder.stacks(of: photos)
+            var stored: [Int64: Int64] = [:]
+            let current = try Row.fetchCursor(db, sql: "SELECT photoId, stackId FROM stack")
+            while let row = try current.next() { stored[row[0]] = row[1] }
+            let delete = try db.makeStatement(sql: "DELETE FROM stack WHERE photoId = ?")
+            for (photo, _) in stored where wanted[photo] == nil { try delete.execute(arguments: [photo]) }
+            let upsert = try db.makeStatement(sql: "INSERT OR REPLACE INTO stack (photoId, stackId) VALUES (?, ?)")
+            for (photo, stack) in wanted where stored[photo] != stack { try upsert.execute(arguments: [photo, stack]) }
+            return Set(wanted.values).count
+        }
+    }
+}
+

@@ -1,0 +1,101 @@
+import Duplicates
+import Testing
+
+@Suite("Duplicate groups and the file to keep")
+struct DuplicateFinderTests {
+    static func facts(_ path: String, width: Int = 4000, height: Int = 3000, date: Bool = true, gps: Bool = false, camera: Bool = true, modified: Int64 = 100) -> KeepFacts {
+        KeepFacts(width: width, height: height, hasCaptureDate: date, hasPosition: gps, hasCamera: camera, modified: modified, path: path)
+    }
+
+    static let digestA = SHA256Value(bytes: [UInt8](repeating: 1, count: 32))!
+    static let digestB = SHA256Value(bytes: [UInt8](repeating: 2, count: 32))!
+    static let picture = PictureFingerprint(pixels: 11, dHash: 0x0F0F_0F0F_0F0F_0F0F, pHash: 0x1234_5678_9ABC_DEF0)
+    static let other = PictureFingerprint(pixels: 12, dHash: ~0x0F0F_0F0F_0F0F_0F0F, pHash: ~0x1234_5678_9ABC_DEF0)
+
+    static func near(_ f: PictureFingerprint, bits: Int, pixels: UInt64) -> PictureFingerprint {
+        var f = f
+        for bit in 0..<bits { f.pHash ^= 1 << UInt64(bit * 5); f.dHash ^= 1 << UInt64(bit * 7) }
+        f.pixels = pixels
+        return f
+    }
+
+    @Test("exact: equal size and digest; another size or digest is no exact copy")
+    func exact() {
+        let candidates = [
+            DuplicateCandidate(id: 1, fileSize: 10, sha256: Self.digestA, facts: Self.facts("a.jpg", modified: 50)),
+            DuplicateCandidate(id: 2, fileSize: 10, sha256: Self.digestA, facts: Self.facts("b.jpg", modified: 40)),
+            DuplicateCandidate(id: 3, fileSize: 10, sha256: Self.digestB, facts: Self.facts("c.jpg")),
+            DuplicateCandidate(id: 4, fileSize: 11, sha256: Self.digestA, facts: Self.facts("d.jpg")),
+        ]
+        let groups = DuplicateFinder.groups(in: candidates, loosest: .exact)
+        #expect(groups.count == 1)
+        #expect(groups[0].kind == .exact)
+        #expect(groups[0].members.map(\.id) == [2, 1])
+        #expect(groups[0].reason == "oldest file")
+    }
+
+    @Test("same-picture: equal pixel hashes, kind same-picture, the largest kept")
+    func samePicture() {
+        var small = Self.picture
+        small.pHash ^= 1
+        let candidates = [
+            DuplicateCandidate(id: 1, fileSize: 10, fingerprint: Self.picture, facts: Self.facts("a.jpg", width: 100, height: 100)),
+            DuplicateCandidate(id: 2, fileSize: 20, fingerprint: small, facts: Self.facts("b.png", width: 200, height: 100)),
+            DuplicateCandidate(id: 3, fileSize: 30, fingerprint: Self.other, facts: Self.facts("c.jpg")),
+        ]
+        let groups = DuplicateFinder.groups(in: candidates, loosest: .samePicture)
+        #expect(groups.count == 1)
+        #expect(groups[0].kind == .samePicture)
+        #expect(groups[0].keep == 2)
+        #expect(groups[0].reason == "largest picture (200×100)")
+        #expect(DuplicateFinder.groups(in: candidates, loosest: .exact).isEmpty)
+    }
+
+    @Test("similar: both hashes close; one far hash, a stack, or another shot of the same camera keeps them apart")
+    func similar() {
+        let near = Self.near(Self.picture, bits: 4, pixels: 99)
+        var farDHash = near
+        farDHash.dHash = ~farDHash.dHash
+        farDHash.pixels = 100
+        var frame = near
+        frame.pixels = 101
+        let shot = DuplicateCandidate.Shot(camera: "X", millisecond: 1_000)
+        let candidates = [
+            DuplicateCandidate(id: 1, fileSize: 10, fingerprint: Self.picture, shot: shot, facts: Self.facts("a.jpg", gps: true)),
+            DuplicateCandidate(id: 2, fileSize: 20, fingerprint: near, shot: shot, facts: Self.facts("b.jpg")),
+            DuplicateCandidate(id: 3, fileSize: 30, fingerprint: farDHash, facts: Self.facts("c.jpg")),
+            // A burst frame: same camera, 0.2 s later.
+            DuplicateCandidate(id: 4, fileSize: 40, fingerprint: frame, shot: .init(camera: "X", millisecond: 1_200), facts: Self.facts("d.jpg")),
+            // A stack's two members.
+            DuplicateCandidate(id: 5, fileSize: 50, fingerprint: Self.other, stack: 5, facts: Self.facts("e.jpg")),
+            DuplicateCandidate(id: 6, fileSize: 60, fingerprint: Self.near(Self.other, bits: 1, pixels: 5), stack: 5, facts: Self.facts("e.dng")),
+        ]
+        let groups = DuplicateFinder.groups(in: candidates)
+        #expect(groups.count == 1)
+        #expect(groups[0].kind == .similar)
+        #expect(groups[0].members == [.init(id: 1, match: .exact), .init(id: 2, match: .similar)])
+        #expect(groups[0].reason == "richest metadata (capture date, GPS position, camera)")
+        #expect(DuplicateFinder.groups(in: candidates, loosest: .samePicture).isEmpty)
+    }
+
+    @Test("a group mixes tiers: its kind is the loosest, each member says how it matches the kept file")
+    func mixed() {
+        let candidates = [
+            DuplicateCandidate(id: 1, fileSize: 10, sha256: Self.digestA, fingerprint: Self.picture, facts: Self.facts("a.jpg", modified: 1)),
+            DuplicateCandidate(id: 2, fileSize: 10, sha256: Self.digestA, fingerprint: Self.picture, facts: Self.facts("b.jpg", modified: 2)),
+            DuplicateCandidate(id: 3, fileSize: 12, sha256: Self.digestB, fingerprint: Self.picture, facts: Self.facts("c.jpg", modified: 3)),
+            DuplicateCandidate(id: 4, fileSize: 5, fingerprint: Self.near(Self.picture, bits: 3, pixels: 7), facts: Self.facts("d.webp", width: 2000, height: 1500)),
+        ]
+        let groups = DuplicateFinder.groups(in: candidates)
+        #expect(groups.count == 1)
+        #expect(groups[0].kind == .similar)
+        #expect(groups[0].members.map(\.match) == [.exact, .exact, .samePicture, .similar])
+        #expect(DuplicateFinder.groups(in: candidates, loosest: .exact).map(\.members.count) == [2])
+    }
+
+    @Test("files without fingerprints or digests are in no group")
+    func nothingKnown() {
+        let candidates = (1...3).map { DuplicateCandidate(id: Int64($0), fileSize: 10, facts: Self.facts("\($0).jpg")) }
+        #expect(DuplicateFinder.groups(in: candidates).isEmpty)
+    }
+}

@@ -1,0 +1,47 @@
+import Duplicates
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import LibraryIndex
+import PhotoFixtures
+import Places
+import ShoeboxServer
+import Testing
+
+/// `/api/duplicates`: the groups `shoebox duplicates` stored, per tier, read without hashing anything.
+@Suite("shoebox serve: duplicates")
+struct DuplicatesAPITests {
+    @Test("answers the stored groups of the asked tier, the kept file first; a bad tier is a 400")
+    func storedGroups() async throws {
+        let tree = try TemporaryDirectory()
+        let jpeg = PhotoFixtures.jpeg(width: 16, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:01 10:00:00"))
+        for path in ["photos/a.jpg", "photos/copy/a.jpg", "photos/b.jpg"] { try tree.write(path, jpeg) }
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        let ids = Dictionary(uniqueKeysWithValues: try store.duplicateRows().map { ($0.path.string, $0.id) })
+        let a = try #require(ids["a.jpg"]), copy = try #require(ids["copy/a.jpg"])
+        try store.replaceDuplicateGroups([
+            DuplicateGroup(kind: .exact, members: [.init(id: a, match: .exact), .init(id: copy, match: .exact)], reason: "oldest file"),
+        ], tier: .similar)
+        try store.replaceDuplicateGroups([], tier: .exact)
+
+        let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
+        let responses = try await get(app, [("/api/duplicates", [:]), ("/api/duplicates?tier=exact", [:]), ("/api/duplicates?tier=nearly", [:])])
+        let body = try SearchAPITests.object(responses[0])
+        #expect(body["tier"] as? String == "similar")
+        let groups = try #require(body["groups"] as? [[String: Any]])
+        #expect(groups.count == 1)
+        #expect(groups.first?["kind"] as? String == "exact")
+        #expect(groups.first?["keep"] as? String == "a.jpg")
+        #expect(groups.first?["reason"] as? String == "oldest file")
+        let photos = try #require(groups.first?["photos"] as? [[String: Any]])
+        #expect(photos.map { $0["path"] as? String } == ["a.jpg", "copy/a.jpg"])
+        #expect(photos.map { $0["folder"] as? String } == ["", "copy"])
+        #expect(photos.map { $0["keep"] as? Bool } == [true, false])
+        #expect(photos.allSatisfy { $0["size"] as? Int == jpeg.count && $0["width"] as? Int == 16 && $0["height"] as? Int == 12 })
+        #expect(photos.first?["captured"] as? String == "2024-05-01T10:00:00")
+        #expect(try SearchAPITests.object(responses[1])["groups"] as? [Any] != nil)
+        #expect((try SearchAPITests.object(responses[1])["groups"] as? [Any])?.isEmpty == true)
+        #expect(responses[2].status == .badRequest)
+    }
+}
