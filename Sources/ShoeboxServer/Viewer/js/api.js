@@ -148,5 +148,10 @@ export function places() {
   return getJSON('/api/places');
 }
 
+/** `/api/duplicates`: `{tier, groups: [{kind, keep, reason, photos: [{id, path, folder, size, width, height, captured, match, keep}]}]}`. */
+export function duplicates() {
+  return getJSON('/api/duplicates');
+}
+
 export const thumbnailURL = (id, size = 'thumbnail') => `/api/photos/${id}/thumbnail?size=${size}`;
 export const originalURL = (id) => `/api/photos/${id}/original`;

@@ -1,6 +1,7 @@
 // The viewer's behaviour: one view state (view-state.js) and the changes between states — zoom,
-// the pager, search, the Places page, the URL, and the live library. Changes run one at a time
-// (serial.js). Pages (the timeline, the pager, Places) show what the state says; main.js wires the
+// the pager, search, the pages over the timeline (Places, Duplicates), the URL, and the live library.
+// Changes run one at a time (serial.js). Pages (the timeline, the pager, Places, Duplicates) show
+// what the state says; main.js wires the
 // page's elements and input to the methods here.
 
 import * as api from './api.js';
@@ -13,15 +14,16 @@ const URL_DELAY = 250; // ms of stillness before a scroll is written to the URL
 
 export class App {
   /**
-   * `parts`: the timeline element and its layer, the Timeline, Pager, PlacesPage, SearchField and
-   * StatusPill, and `debug` (window.shoebox, read by the browser tests).
+   * `parts`: the timeline element and its layer, the Timeline, Pager, SearchField and StatusPill, the
+   * pages over the timeline by view (`{places: PlacesPage, duplicates: DuplicatesPage}`, each with
+   * `enter(state)`, `leave()` and `isOpen`), and `debug` (window.shoebox, read by the browser tests).
    */
-  constructor({ element, layer, timeline, pager, places, searchField, debug, elements }) {
+  constructor({ element, layer, timeline, pager, pages, searchField, debug, elements }) {
     this.element = element;
     this.layer = layer;
     this.timeline = timeline;
     this.pager = pager;
-    this.places = places;
+    this.pages = pages;
     this.searchField = searchField;
     this.debug = debug;
     this.elements = elements; // { noResults, message, summary, searchInput }
@@ -258,8 +260,7 @@ export class App {
     }
     if (open && level === 'fine') await this.openPhoto(open.section, open.item, { push: false });
     else if (this.pager.isOpen) this.closePhoto(false);
-    if (view === 'places') await this.enterPlaces();
-    else this.leavePlaces();
+    await this.enterView(view);
   }
 
   /** After a resize: the same state, laid out for the new viewport. */
@@ -301,9 +302,9 @@ export class App {
     q = q.trim();
     if (!q) return this.leaveSearch();
     const was = this.state.scope;
-    const onPlaces = this.places.isOpen;
-    if (q === was.q && !onPlaces) return;
-    const entering = !was.q || onPlaces;
+    const onPage = this.openPage() !== null;
+    if (q === was.q && !onPage) return;
+    const entering = !was.q || onPage;
     const { level, anchor, photo } = this.current();
     const back = was.q ? was.back : { level, anchor, photo };
     const scope = label
@@ -355,7 +356,7 @@ export class App {
     const { scope } = this.state;
     if (!scope.q) {
       this.searchField.setValue('');
-      (this.places.isOpen ? this.places.element : this.element).focus({ preventScroll: true });
+      (this.openPage() || this).element.focus({ preventScroll: true });
       return;
     }
     if (this.pager.isOpen) this.closePhoto(false);
@@ -369,35 +370,52 @@ export class App {
     await this.restore({ ...state, view, scope: viewState.LIBRARY });
     this.debug.returns.push({ ...target, level: this.timeline.level });
     this.pushURL();
-    if (!this.places.isOpen) this.element.focus({ preventScroll: true });
+    if (!this.openPage()) this.element.focus({ preventScroll: true });
   }
 
-  async enterPlaces() {
-    this.state.view = 'places';
-    await this.places.enter();
+  // The pages over the timeline (Places, Duplicates): one open at a time, named by the state's view.
+
+  /** The page shown over the timeline, or null. */
+  openPage() {
+    return Object.values(this.pages).find((page) => page.isOpen) || null;
   }
 
-  leavePlaces() {
-    this.state.view = 'timeline';
-    this.places.leave();
+  /** Shows view `view`: its page (the others leave), or only the timeline. */
+  async enterView(view) {
+    this.state.view = this.pages[view] ? view : 'timeline';
+    for (const [name, page] of Object.entries(this.pages)) if (name !== this.state.view) page.leave();
+    if (this.pages[view]) await this.pages[view].enter(this.current());
   }
 
-  async togglePlaces() {
-    if (this.places.isOpen) {
-      this.leavePlaces();
+  /** A page's button: opens page `view` (a new history entry), or closes it when it is open. */
+  async togglePage(view) {
+    if (this.state.view === view && this.pages[view].isOpen) {
+      await this.enterView('timeline');
       this.pushURL();
       this.element.focus({ preventScroll: true });
       return;
     }
     if (this.pager.isOpen) this.closePhoto(false);
     this.replaceURL();
-    await this.enterPlaces();
+    await this.enterView(view);
     this.pushURL();
   }
 
-  /** Escape, outside the pager and text fields: leaves Places, else the search. Returns whether it did. */
+  /**
+   * A photo opened from a page (a Duplicates file): the whole library's Days with the photo in the
+   * pager; Back shows the page again.
+   */
+  openFromPage(id) {
+    this.replaceURL();
+    const anchor = { id, section: 0, item: 0, dy: this.timeline.scroller.viewportHeight / 3 };
+    return this.restore({ view: 'timeline', level: 'fine', scope: viewState.LIBRARY, anchor, photo: { id, section: null, item: null } })
+      .then(() => this.pushURL());
+  }
+
+  /** Escape, outside the pager and text fields: leaves the open page, else the search. Returns whether it did. */
   escape() {
-    if (this.places.isOpen) { this.togglePlaces().catch((error) => this.reportError(error)); return true; }
+    const page = this.openPage();
+    if (page) { this.togglePage(this.state.view).catch((error) => this.reportError(error)); return true; }
     if (this.state.scope.q) { this.leaveSearch().catch((error) => this.reportError(error)); return true; }
     return false;
   }
@@ -529,7 +547,7 @@ export class App {
       live.start();
       await this.restore(viewState.fromURL());
       this.replaceURL();
-      this.element.focus({ preventScroll: true });
+      (this.openPage() || this).element.focus({ preventScroll: true });
     } catch (error) {
       this.reportError(error);
     }

@@ -10,6 +10,7 @@ import { StatusPill } from './status.js';
 import { retryFailed } from './thumbnails.js';
 import { SearchField } from './search.js';
 import { PlacesPage } from './places.js';
+import { DuplicatesPage } from './duplicates.js';
 import { App } from './app.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -55,12 +56,17 @@ const places = new PlacesPage($('#places'), $('#places-button'), {
   onOpen: (query, label) => app.search(query, { label, fromPlaces: true }).catch(report),
 });
 
+const duplicates = new DuplicatesPage($('#duplicates'), $('#duplicates-button'), {
+  onOpen: (id) => app.openFromPage(id).catch(report),
+});
+
 app = new App({
-  element, layer, timeline, pager, places, searchField, debug,
+  element, layer, timeline, pager, pages: { places, duplicates }, searchField, debug,
   elements: { noResults: $('#no-results'), message: $('#message'), summary: $('#summary'), searchInput: $('#search-input') },
 });
 
-$('#places-button').addEventListener('click', () => app.togglePlaces().catch(report));
+$('#places-button').addEventListener('click', () => app.togglePage('places').catch(report));
+$('#duplicates-button').addEventListener('click', () => app.togglePage('duplicates').catch(report));
 
 // Taps: a year's or a coarse photo zooms in about itself; a fine photo opens the pager; a month
 // of a year card opens Overview there.
@@ -104,7 +110,7 @@ document.addEventListener('keydown', (e) => {
   }
   if (isTextInput(e.target)) return;
   if (e.key === 'Escape') { if (app.escape()) e.preventDefault(); return; }
-  if (places.isOpen) return;
+  if (app.openPage()) return;
   if (e.key === '+' || e.key === '=') { e.preventDefault(); app.zoomAtPoint('in', app.viewportCentre()); }
   else if (e.key === '-' || e.key === '_') { e.preventDefault(); app.zoomAtPoint('out', app.viewportCentre()); }
   else if (e.key === 'Home' && !e.ctrlKey) { e.preventDefault(); timeline.scroller.scrollTo(0); }

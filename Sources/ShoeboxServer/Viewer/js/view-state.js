@@ -1,7 +1,8 @@
 // The viewer's one view state, and its one mapping to and from the URL.
 //
 // A state is a plain value:
-//   view    'timeline' or 'places' (the Places page over the timeline)
+//   view    'timeline', or a page over the timeline: 'places' (the Places page) or 'duplicates'
+//           (the Duplicates page)
 //   level   'years', 'coarse' (Overview) or 'fine' (Days)
 //   scope   { q, label, fromPlaces, back }: the search whose result the timeline shows (q '' is the
 //           whole library); for a place's result opened from the Places page, its name (`label`)
@@ -13,9 +14,12 @@
 //   photo   { id, section, item } or null: the photo open in the pager
 //
 // URL: `?[q=lisbon+2019&]level=fine&anchor=5120&y=20.5&section=12&item=8[&photo=5133][&view=places]`
-// (`photo=12:9`, section:item, is read too). The scope's label, origin and way back live in the
+// (`view=duplicates` likewise; `photo=12:9`, section:item, is read too). The scope's label, origin and way back live in the
 // history entry's state, not the URL: a link with the same `q` shows the same photos. Reload and
 // Back/Forward restore a state; every page reads it in its `enter(state)`.
+
+/** The views: the timeline, and the pages shown over it. */
+export const VIEWS = ['timeline', 'places', 'duplicates'];
 
 /** The timeline's levels, widest first. */
 export const LEVELS = ['years', 'coarse', 'fine'];
@@ -47,7 +51,7 @@ export function fromURL(search = location.search, entry = history.state) {
   const id = int(params.get('anchor'));
   const anchor = section === null && id === null ? null
     : { id, section: section ?? 0, item: int(params.get('item')) ?? 0, dy: num(params.get('y')) ?? 0 };
-  const view = params.get('view') === 'places' ? 'places' : 'timeline';
+  const view = VIEWS.includes(params.get('view')) ? params.get('view') : 'timeline';
   const kept = entry && typeof entry.scope === 'object' && entry.scope ? entry.scope : {};
   const scope = searchScope(params.get('q'), {
     label: typeof kept.label === 'string' ? kept.label : null,
