@@ -51,7 +51,7 @@ struct CommandLineTests {
         (["index", ".", "--jobs", "0"], "--jobs takes 1 to 256"),
         (["index", ".", "--db", "/etc/hostname/library.sqlite"], "Cannot"),
         (["photos", "--db", "/nonexistent/index.sqlite"], "There is no index at"),
-        (["sections", "--level", "sideways"], "Please provide one of 'coarse' and 'fine'"),
+        (["sections", "--level", "sideways"], "Please provide one of 'years', 'coarse' or 'fine'"),
         (["sections", "--day-start", "25"], "--day-start takes an hour from 0 to 23"),
         (["sections", "--span-days", "0"], "--span-days must be at least 1"),
     ])

@@ -46,7 +46,7 @@ struct StorageFailureTests {
         // Everything on the small file system happens inside one private mount namespace.
         let script = """
             export SHOEBOX_CONFIG='\(config)'
-            mount -t tmpfs -o size=320k tmpfs '\(t)/mnt' || exit 90
+            mount -t tmpfs -o size=448k tmpfs '\(t)/mnt' || exit 90
             '\(tool)' index '\(t)/photos' --db '\(t)/mnt/i.sqlite' > '\(t)/full.out' 2> '\(t)/full.err'; echo $? > '\(t)/full.rc'
             cp '\(t)'/mnt/i.sqlite* '\(t)/' 2>/dev/null
             mount -o remount,ro '\(t)/mnt'
