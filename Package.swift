@@ -163,7 +163,7 @@ let package = Package(
         // Writes a synthetic library of N photos straight into SQLite, for benchmarks and viewer tests.
         .executableTarget(
             name: "make-library",
-            dependencies: ["LibraryIndex", "PhotoLibrary", "PhotoMetadata", "SeededRandom", "Timeline", "WallClock"],
+            dependencies: ["LibraryIndex", "PhotoFixtures", "PhotoLibrary", "PhotoMetadata", "SeededRandom", "Timeline", "WallClock"],
             path: "Tools/MakeLibrary",
             swiftSettings: strictSettings
         ),
@@ -243,7 +243,7 @@ let package = Package(
             name: "LibraryIndexTests",
             dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "PhotoFixtures", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
         // Starts libvips before the test runner's threads do (see LibvipsFirst.c).

@@ -1,35 +1,15 @@
 import GalleryLayout
+import PhotoFixtures
 import SeededRandom
 import Timeline
 import WallClock
 import ZoomMapping
 
-/// A family archive of 25 years (2001–2025), about 1,900 photos: ten early years of 4–9 lone
-/// days of 1–2 photos each, then fifteen years growing denser (10 days a year rising to 38, most
-/// days 1–5 photos, one in five an event of 6–20).
+/// The family archive of ``FamilyArchive`` (25 years, about 1,900 photos) as timeline photos.
 func sparseArchive(seed: UInt64) -> [TimelinePhoto] {
-    var rng = SplitMix64(seed: seed)
-    var photos: [TimelinePhoto] = []
-    for (index, year) in (2001...2025).enumerated() {
-        let dayCount = index < 10 ? Int.random(in: 4...9, using: &rng) : 10 + 2 * (index - 10)
-        let first = TimelineDay(year: year, month: 1, day: 1)!.daysSince2001
-        let last = TimelineDay(year: year, month: 12, day: 31)!.daysSince2001
-        var days = Set<Int>()
-        while days.count < dayCount { days.insert(Int.random(in: first...last, using: &rng)) }
-        for day in days.sorted() {
-            let count = index < 10
-                ? Int.random(in: 1...2, using: &rng)
-                : (Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 6...20, using: &rng) : Int.random(in: 1...5, using: &rng))
-            let (y, m, d) = TimelineDay(daysSince2001: day).components
-            for n in 0..<count {
-                let minute = 9 * 60 + n * 7
-                photos.append(TimelinePhoto(
-                    path: "\(y)/\(day)/IMG_\(photos.count).JPG",
-                    captured: LocalDateTime(year: y, month: m, day: d, hour: minute / 60, minute: minute % 60)))
-            }
-        }
+    FamilyArchive.captures(seed: seed).enumerated().map { n, captured in
+        TimelinePhoto(path: "\(captured.year)/\(captured.month)-\(captured.day)/IMG_\(n).JPG", captured: captured)
     }
-    return photos
 }
 
 /// What a person scrolling a packed level sees, screen by screen.

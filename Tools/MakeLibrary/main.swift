@@ -2,6 +2,7 @@ import WallClock
 import Foundation
 import LibraryIndex
 import PhotoLibrary
+import PhotoFixtures
 import PhotoMetadata
 import SeededRandom
 import Timeline
@@ -123,32 +124,14 @@ if archive {
     print("Wrote \(count) photos to \(database) in \(ContinuousClock.now - start)")
 }
 
-/// The family archive of `--archive` (see the top of this file), in date order.
+/// The family archive of `--archive` (``FamilyArchive``) as index rows, in date order.
 func familyArchive(seed: UInt64) -> [IndexedPhoto] {
-    var rng = SplitMix64(seed: seed)
-    var photos: [IndexedPhoto] = []
-    for (index, year) in (2001...2025).enumerated() {
-        let dayCount = index < 10 ? Int.random(in: 4...9, using: &rng) : 10 + 2 * (index - 10)
-        let first = TimelineDay(year: year, month: 1, day: 1)!.daysSince2001
-        let last = TimelineDay(year: year, month: 12, day: 31)!.daysSince2001
-        var days = Set<Int>()
-        while days.count < dayCount { days.insert(Int.random(in: first...last, using: &rng)) }
-        for day in days.sorted() {
-            let count = index < 10
-                ? Int.random(in: 1...2, using: &rng)
-                : (Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 6...20, using: &rng) : Int.random(in: 1...5, using: &rng))
-            let (y, m, d) = TimelineDay(daysSince2001: day).components
-            for n in 0..<count {
-                let minute = 9 * 60 + n * 7
-                let local = LocalDateTime(year: y, month: m, day: d, hour: minute / 60, minute: minute % 60, second: 0)
-                let size = PixelSize(width: 4032, height: 3024)
-                photos.append(IndexedPhoto(
-                    path: RelativePath(String(format: "%04d/%04d-%02d-%02d/IMG_%05d.jpg", y, y, m, d, photos.count)),
-                    fileSize: 2_000_000, modificationTime: 0, format: .jpeg,
-                    captureDate: CaptureDate(local: local, offset: nil, source: .dateTimeOriginal),
-                    pixelSize: size, orientation: 1, displaySize: size, cameraMake: nil, cameraModel: nil, position: nil, place: nil))
-            }
-        }
+    let size = PixelSize(width: 4032, height: 3024)
+    return FamilyArchive.captures(seed: seed).enumerated().map { n, local in
+        IndexedPhoto(
+            path: RelativePath(String(format: "%04d/%04d-%02d-%02d/IMG_%05d.jpg", local.year, local.year, local.month, local.day, n)),
+            fileSize: 2_000_000, modificationTime: 0, format: .jpeg,
+            captureDate: CaptureDate(local: local, offset: nil, source: .dateTimeOriginal),
+            pixelSize: size, orientation: 1, displaySize: size)
     }
-    return photos
 }
