@@ -160,7 +160,7 @@ def test_search_zoom_pager_and_back(browser, server3k, screenshots, viewport):
     top = cell_top(browser, photo_id=opened["id"])
     assert top is not None and abs(top - opened_top) <= TOLERANCE, (opened_top, top)
     print(f"[{viewport}] Escape: photo {opened['id']} at y {opened_top:.3f} in the result, {top:.3f} in the library")
-    sections = browser.execute_script("return window.shoebox.timeline.grid.sections.length")
+    sections = browser.execute_script("return window.shoebox.timeline.grid.sectionCount")
     assert sections == server3k.library["sections"]["fine"], "the whole library's fine sections"
     screenshot(browser, screenshots, f"{viewport}-search-4-library")
 

@@ -75,10 +75,11 @@ function cached(map, key, path, then = (x) => x) {
 
 /**
  * The content insets of the packed timeline for a viewport (integer CSS px): `{top, bottom}`, read off
- * `/api/layout?packed=1` at the Years level (a block per year: a small answer).
+ * `/api/layout?packed=1` at the Years level (a block per year: a small answer), in the scope like every
+ * timeline request.
  */
 export function insets(width, height) {
-  return cached(layouts, `insets:${width}x${height}`, `/api/layout?packed=1&level=years&viewport=${width}x${height}`,
+  return cached(layouts, key(`insets:${width}x${height}`), scoped(`/api/layout?packed=1&level=years&viewport=${width}x${height}`),
     (body) => ({ top: body.contentInsetTop || 0, bottom: body.contentInsetBottom || 0 }));
 }
 
