@@ -235,3 +235,43 @@ def test_scrubber_labels_every_year(browser, archive, screenshots, viewport):
     wait_idle(browser)
     label = browser.execute_script("const t = window.shoebox.timeline; return t.sectionLabel(t.grid.sectionAt(t.offset + 1));")
     assert bubble == label and "2005" in bubble, (bubble, label)
+
+
+def pinch(browser, selector, delta):
+    """ctrl+wheel (a trackpad pinch) over the middle of the cell `selector`: delta < 0 zooms in."""
+    r = browser.execute_script(
+        "const b = document.querySelector(arguments[0]).getBoundingClientRect(); return {x: b.left + b.width / 2, y: b.top + b.height / 2};",
+        selector)
+    n = zoom_count(browser)
+    browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": r["x"], "y": r["y"], "deltaX": 0, "deltaY": delta, "modifiers": 2})
+    wait_for(lambda: zoom_count(browser) > n, message="the pinch's zoom")
+    wait_idle(browser)
+    return last_zoom(browser)
+
+
+def test_pinches_between_years_and_overview(browser, archive, viewport):
+    """A pinch in on a year's key photo opens Overview with it under the fingers; a pinch out over an
+    Overview photo lands on its year's card, which takes the photo's place on screen."""
+    open_viewer(browser, archive.url, "?level=years")
+    browser.execute_script("window.shoebox.timeline.scroller.scrollTo(window.shoebox.timeline.scroller.maxOffset / 3)")
+    wait_idle(browser)
+    year = browser.execute_script(
+        "const t = document.querySelector('#timeline').getBoundingClientRect();"
+        "for (const c of document.querySelectorAll('[data-year] .cell[data-photo-id]')) {"
+        "  const r = c.getBoundingClientRect(); if (r.top > t.top + 40 && r.bottom < t.bottom - 40) return c.closest('[data-year]').dataset.year; }"
+        "return null;")
+    assert year, "no key photo in view"
+    z = pinch(browser, f'[data-year="{year}"] .cell[data-photo-id]', -120)
+    assert z["from"]["level"] == "years" and z["to"]["level"] == "coarse" and state(browser)["level"] == "coarse", z
+    assert_under_finger(browser, z)
+    middle = browser.execute_script(
+        "const t = document.querySelector('#timeline').getBoundingClientRect(); const cells = [];"
+        "for (const c of document.querySelectorAll('#timeline .cell[data-photo-id]:not([hidden])')) {"
+        "  const r = c.getBoundingClientRect(); if (r.top > t.top + 60 && r.bottom < t.bottom - 60) cells.push(c); }"
+        "const c = cells[cells.length >> 1]; return c ? [c.dataset.section, c.dataset.item] : null;")
+    assert middle
+    z = pinch(browser, f'#timeline .cell:not([hidden])[data-section="{middle[0]}"][data-item="{middle[1]}"]', 120)
+    assert z["from"]["level"] == "coarse" and z["to"]["level"] == "years" and state(browser)["level"] == "years", z
+    top = assert_under_finger(browser, z)
+    print(f"[{viewport}] pinch out {z['from']} -> years card {z['to']['section']} at {top:.2f} (viewportY {z['viewportY']:.2f}, clamped={z['clamped']})")
+    assert console_errors(browser) == []
