@@ -275,3 +275,24 @@ def test_pinches_between_years_and_overview(browser, archive, viewport):
     top = assert_under_finger(browser, z)
     print(f"[{viewport}] pinch out {z['from']} -> years card {z['to']['section']} at {top:.2f} (viewportY {z['viewportY']:.2f}, clamped={z['clamped']})")
     assert console_errors(browser) == []
+
+
+def test_a_month_opens_its_first_section(browser, archive, viewport):
+    """A month bar of a year card opens Overview with that month's first section at the top."""
+    open_viewer(browser, archive.url, "?level=years")
+    years = archive.get("/api/sections?level=years")
+    year = next(y for y in years if y["year"] >= 2015)
+    month = next(m for m in range(12) if year["months"][m] > 0) + 1
+    selector = f'[data-year="{year["year"]}"] .month[data-month="{month}"]'
+    browser.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", selector)
+    wait_idle(browser)
+    browser.find_element("css selector", selector).click()
+    wait_for(lambda: state(browser)["level"] == "coarse", message="Overview")
+    wait_idle(browser)
+    sections = archive.get("/api/sections?level=coarse")
+    first = next(s for s in sections if s["end"] >= f"{year['year']}-{month:02d}-01")
+    # the month's first section is in the line at the top of the view (a line may hold several sections)
+    shown, line_top = browser.execute_script(
+        "const t = window.shoebox.timeline; return [t.grid.sectionTop(arguments[0]) - t.offset, t.scroller.maxOffset - t.offset];", first["index"])
+    assert abs(shown) <= 1 or line_top <= 1, (shown, first)
+    assert console_errors(browser) == []
