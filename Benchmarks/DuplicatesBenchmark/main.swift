@@ -2,7 +2,7 @@
 // synthetic fingerprints, and what fingerprints add to a thumbnail pass.
 //
 //   swift build -c release --product DuplicatesBenchmark
-//   .build/release/DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS]   (default /work/shared/corpus/photos)
+//   .build/release/DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS]   (default ../shared/corpus/photos, beside the repository)
 //   .build/release/DuplicatesBenchmark --grouping [--count 1000000]
 //   .build/release/DuplicatesBenchmark --overhead [CORPUS]
 //
@@ -22,7 +22,7 @@ func value(after flag: String) -> String? {
 }
 
 let corpus = arguments.first { !$0.hasPrefix("--") && $0 != value(after: "--count") && $0 != value(after: "--frames") }
-    ?? "/work/shared/corpus/photos"
+    ?? "../shared/corpus/photos"  // run from the repository's folder, the shared corpus beside it
 
 if arguments.contains("--recall") {
     try RecallRun(corpus: corpus, videos: value(after: "--frames")).run()
