@@ -33,17 +33,29 @@ public struct ZoomJSON: Encodable, Sendable {
     /// The zoom `t`, whose source and target photos have the paths given, in a viewport
     /// `viewportHeight` points high.
     public init(_ t: ZoomTransition, path: String, targetPath: String, viewportHeight: Double) {
-        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
-        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
+        self.init(
+            from: Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item),
+            to: Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item),
+            path: path, targetPath: targetPath, offset: t.offset, targetViewportY: t.targetViewportY,
+            sourceHeight: t.sourceFrame.height, viewportHeight: viewportHeight)
+    }
+
+    /// What both zooms (seed grid and packed) answer: the places, the paths and the offsets.
+    init(
+        from: Place, to: Place, path: String, targetPath: String, offset: AnchoredOffset, targetViewportY: Double,
+        sourceHeight: Double, viewportHeight: Double
+    ) {
+        self.from = from
+        self.to = to
         self.path = path
         self.targetPath = targetPath
         // `+ 0` turns a negative zero (from clamping at a zero inset) into 0.
-        contentOffsetY = t.contentOffsetY + 0
-        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
-        clamped = t.clamped
-        viewportY = t.sourceViewportY + 0
-        targetViewportY = t.targetViewportY + 0
-        onScreen = t.sourceViewportY < viewportHeight && t.sourceViewportY + t.sourceFrame.height > 0
+        contentOffsetY = offset.contentOffsetY + 0
+        unclampedContentOffsetY = offset.unclampedContentOffsetY + 0
+        clamped = offset.clamped
+        viewportY = offset.anchorY + 0
+        self.targetViewportY = targetViewportY + 0
+        onScreen = offset.anchorY < viewportHeight && offset.anchorY + sourceHeight > 0
     }
 }
 
@@ -119,16 +131,11 @@ extension TimelineSnapshot {
 extension ZoomJSON {
     /// The packed zoom `t` (levels `years`, `coarse` or `fine`).
     public init(_ t: PackedTransition, timeline: PhotoTimeline, viewportHeight: Double) {
-        from = Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item)
-        to = Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item)
-        path = timeline.photos[t.sourcePhoto].path
-        targetPath = timeline.photos[t.targetPhoto].path
-        contentOffsetY = t.contentOffsetY + 0
-        unclampedContentOffsetY = t.unclampedContentOffsetY + 0
-        clamped = t.clamped
-        viewportY = t.sourceViewportY + 0
-        targetViewportY = t.targetViewportY + 0
-        onScreen = t.sourceViewportY < viewportHeight && t.sourceViewportY + t.sourceFrame.height > 0
+        self.init(
+            from: Place(level: t.from.level.rawValue, section: t.from.section, item: t.from.item),
+            to: Place(level: t.to.level.rawValue, section: t.to.section, item: t.to.item),
+            path: timeline.photos[t.sourcePhoto].path, targetPath: timeline.photos[t.targetPhoto].path,
+            offset: t.offset, targetViewportY: t.targetViewportY, sourceHeight: t.sourceFrame.height, viewportHeight: viewportHeight)
     }
 }
 
