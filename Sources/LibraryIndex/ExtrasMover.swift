@@ -87,6 +87,7 @@ public struct ExtrasMover: Sendable {
     public func moveExtras(_ extras: [Extra], to destination: String) throws(MoveError) -> (manifest: String?, moved: [Entry], skipped: [Skipped]) {
         let destination = try checkedDestination(destination)
         var moved: [Entry] = []
+        var undo: [(source: [UInt8], target: [UInt8], digest: SHA256Value)] = []
         var skipped: [Skipped] = []
         for extra in extras {
             let source = Array(root.utf8) + [0x2F] + extra.path.bytes
@@ -107,12 +108,26 @@ public struct ExtrasMover: Sendable {
                 }
                 try Self.move(from: source, to: target, digest: digest.digest)
                 moved.append(Entry(path: extra.path, size: digest.size, sha256: digest.digest, keptPath: extra.keptPath))
+                undo.append((source, target, digest.digest))
             } catch {
                 skipped.append(Skipped(path: extra.path, reason: "\(error)"))
             }
         }
         guard !moved.isEmpty else { return (nil, moved, skipped) }
-        let manifest = try writeManifest(Manifest(root: root, files: moved), in: destination)
+        let manifest: String
+        do {
+            manifest = try writeManifest(Manifest(root: root, files: moved), in: destination)
+        } catch {
+            // Without a manifest nothing could undo the move (a full disk, say): put the files back.
+            var stranded: [String] = []
+            for file in undo.reversed() {
+                do { try Self.move(from: file.target, to: file.source, digest: file.digest) } catch { stranded.append("\(error)") }
+            }
+            let outcome = stranded.isEmpty
+                ? "Every file was put back: nothing moved."
+                : "These could not be put back and are still in \(destination): \(stranded.joined(separator: " "))"
+            throw MoveError(path: error.path, "\(error.message) \(outcome)")
+        }
         return (manifest, moved, skipped)
     }
 
@@ -230,6 +245,9 @@ public struct ExtrasMover: Sendable {
         let output = call(target, nil) { a, _ in open(a, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard output >= 0 else { throw MoveError(path: shown, posix: "Cannot create") }
         defer { close(output) }
+        // A full disk or a read error mid-copy: the original stays, and no part-copy is left behind.
+        var complete = false
+        defer { if !complete { _ = call(target, nil, { a, _ in unlink(a) }) } }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -245,6 +263,7 @@ public struct ExtrasMover: Sendable {
             }
         }
         guard fsync(output) == 0 else { throw MoveError(path: shown, posix: "Cannot flush") }
+        complete = true
     }
 
     private static func makeDirectories(_ path: [UInt8]) throws(MoveError) {
