@@ -39,9 +39,12 @@ struct Measurement {
     var name: String
     var seconds: Double
     var peakMB: Double
+    /// User plus system CPU time of the command and its children (from GNU `time`): on a machine
+    /// busy with other work the wall time grows, this much less.
+    var cpuSeconds: Double = .nan
 }
 
-/// Runs a command to completion, discarding its output; returns wall time and peak RSS.
+/// Runs a command to completion, discarding its output; returns wall time, peak RSS and CPU time.
 ///
 /// The peak comes from GNU `time` (`apt-get install time`) when it is installed: a child started
 /// straight from this process would report this process's own high-water mark too.
@@ -50,7 +53,7 @@ func measure(_ name: String, _ arguments: [String]) -> Measurement {
     let report = NSTemporaryDirectory() + "shoebox-bench-rss-\(getpid())"
     let hasTime = FileManager.default.isExecutableFile(atPath: gnuTime)
     defer { unlink(report) }
-    let command = hasTime ? [gnuTime, "-f", "%M", "-o", report] + arguments : arguments
+    let command = hasTime ? [gnuTime, "-f", "%M %U %S", "-o", report] + arguments : arguments
     var pid: pid_t = 0
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -69,8 +72,12 @@ func measure(_ name: String, _ arguments: [String]) -> Measurement {
     waitpid(pid, &status, 0)
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let kilobytes = hasTime ? (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } : nil
-    return Measurement(name: name, seconds: seconds, peakMB: (kilobytes ?? .nan) / 1024)
+    let fields = hasTime ? ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    } : []
+    return Measurement(
+        name: name, seconds: seconds, peakMB: (fields.first ?? .nan) / 1024,
+        cpuSeconds: fields.count == 3 ? fields[1] + fields[2] : .nan)
 }
 
 func shell(_ command: String, name: String? = nil) -> Measurement { measure(name ?? command, ["/bin/sh", "-c", command]) }
@@ -292,7 +299,7 @@ if hasExiftool {
 
 print("")
 print("Warm cache, \(files.count) files")
-print("tool".padding(toLength: 44, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB   comparison")
+print("tool".padding(toLength: 44, withPad: " ", startingAt: 0) + "seconds    files/s   peak MB    CPU s   comparison")
 for m in results + others {
     let comparison: String
     if m.name == rerun.name {
@@ -300,14 +307,14 @@ for m in results + others {
     } else if m.name == statWalk.name {
         comparison = "(reference for re-runs)"
     } else if others.contains(where: { $0.name == m.name }) {
-        comparison = String(format: "shoebox is %.2f× as fast", m.seconds / fresh)
+        comparison = String(format: "shoebox is %.2f× as fast (CPU time: %.2f×)", m.seconds / fresh, m.cpuSeconds / bestFresh!.cpuSeconds)
     } else if m.name == bestFresh!.name {
         comparison = "best of 3: " + freshRuns.map { String(format: "%.3f", $0) }.joined(separator: " ")
     } else {
         comparison = ""
     }
     print(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
-        + String(format: "%7.3f  %9.0f  %8.1f   ", m.seconds, Double(files.count) / m.seconds, m.peakMB) + comparison)
+        + String(format: "%7.3f  %9.0f  %8.1f  %7.3f   ", m.seconds, Double(files.count) / m.seconds, m.peakMB, m.cpuSeconds) + comparison)
 }
 
 if !exiv2Runs.isEmpty {

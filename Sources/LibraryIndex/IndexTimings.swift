@@ -23,6 +23,8 @@ package final class IndexTimings: Sendable {
         case sections
         /// Removals, Live Photo pairs, pending places, closing the run and the checkpoint.
         case finish
+        /// Of `finish`: linking Live Photo pairs and finding the stacks.
+        case pairsAndStacks
 
         package var name: String {
             switch self {
@@ -34,6 +36,7 @@ package final class IndexTimings: Sendable {
             case .searchIndex: "search index (writer)"
             case .sections: "stored sections"
             case .finish: "finish: pairs, run row, commit"
+            case .pairsAndStacks: "  of which pairs and stacks"
             }
         }
     }

@@ -2,17 +2,24 @@ import Foundation
 
 // The table file `scripts/places-data` writes, all integers little-endian:
 //
-//   header   "SHBXPLC1", then UInt32 × 8: places, countries, regions, zones, strings, string bytes,
+//   header   "SHBXPLC2", then UInt32 × 8: places, countries, regions, zones, strings, string bytes,
 //            the credit's string, 0
 //   strings  UInt32 × (strings + 1) offsets into the bytes, then the UTF-8 bytes padded to 4
 //   countries  × (2 ASCII bytes of the ISO code, UInt16 0, UInt32 name string)
 //   regions    × UInt32 name string
 //   zones      × UInt32 IANA name string
 //   places     × (Int32 latitude µ°, Int32 longitude µ°, UInt32 population, UInt32 name string,
-//                 UInt32 region or 0xFFFFFFFF, UInt16 country, UInt16 zone)
+//                 UInt32 region or 0xFFFFFFFF, UInt16 country, UInt16 zone), in k-d tree slot order
+//   axes     UInt8 × places: the split axis (0 x, 1 y, 2 z of the unit vector) at each node's slot
+//            (see SphereTree), padded to 4
+//
+// So a process that loads the table reads its index instead of building it (that build was most
+// of a load). A "SHBXPLC1" file, written by an older set-up, has the places in any order and no
+// axes; it still loads, building the index.
 
 extension PlaceTable {
-    static let magic = Array("SHBXPLC1".utf8)
+    static let magic = Array("SHBXPLC2".utf8)
+    static let unorderedMagic = Array("SHBXPLC1".utf8)
     static let headerSize = 40
     static let placeSize = 24
 
@@ -45,7 +52,9 @@ extension PlaceTable {
         func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
         func i32(_ offset: Int) -> Int32 { Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)) }
 
-        guard bytes.count >= headerSize, magic.elementsEqual(bytes[0..<8]) else { return nil }
+        guard bytes.count >= headerSize else { return nil }
+        let treeOrdered = magic.elementsEqual(bytes[0..<8])
+        guard treeOrdered || unorderedMagic.elementsEqual(bytes[0..<8]) else { return nil }
         let placeCount = Int(u32(8)), countryCount = Int(u32(12)), regionCount = Int(u32(16)), zoneCount = Int(u32(20))
         let stringCount = Int(u32(24)), stringBytes = Int(u32(28)), creditID = Int(u32(32))
         let paddedStringBytes = (stringBytes + 3) / 4 * 4
@@ -56,7 +65,9 @@ extension PlaceTable {
         let zonesStart = regionsStart + 4 * regionCount
         let placesStart = zonesStart + 4 * zoneCount
         // Counts are UInt32, so none of these sums can overflow Int on a 64-bit machine.
-        guard placesStart + placeSize * placeCount == bytes.count, creditID < stringCount,
+        let axesStart = placesStart + placeSize * placeCount
+        let axesBytes = treeOrdered ? (placeCount + 3) / 4 * 4 : 0
+        guard axesStart + axesBytes == bytes.count, creditID < stringCount,
               countryCount <= Int(UInt16.max) + 1, zoneCount <= Int(UInt16.max) + 1
         else { return nil }
 
@@ -113,12 +124,31 @@ extension PlaceTable {
                 timeZone: zones[Int(zone)], country: country))
             positions.append((Double(latitude) / 1e6, Double(longitude) / 1e6))
         }
+        var axes: [UInt8]?
+        if treeOrdered {
+            let stored = Array(bytes[axesStart..<axesStart + placeCount])
+            guard stored.allSatisfy({ $0 <= 2 }) else { return nil }
+            axes = stored
+        }
         return PlaceTable(
-            strings: strings, countries: countries, rows: rows, positions: positions, credit: strings[creditID])
+            strings: strings, countries: countries, rows: rows, positions: positions, axes: axes,
+            credit: strings[creditID])
     }
 
-    /// The file `scripts/places-data` would write for these places, for tests and tools.
-    package static func encode(_ entries: [Entry], credit: String) -> [UInt8] {
+    /// The file `scripts/places-data` would write for these places, for tests and tools; with
+    /// `treeOrdered` false, the file an older set-up wrote (input order, no stored index).
+    package static func encode(_ input: [Entry], credit: String, treeOrdered: Bool = true) -> [UInt8] {
+        var entries = input
+        var axes: [UInt8] = []
+        if treeOrdered {
+            // The positions as the file stores them (whole micro-degrees), so the loaded tree holds.
+            func stored(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
+            let tree = SphereTree(points: input.map {
+                SphereTree.unitVector(latitude: stored($0.latitude), longitude: stored($0.longitude))
+            })
+            entries = tree.order.map { input[Int($0)] }
+            axes = tree.axes + repeatElement(0, count: (4 - input.count % 4) % 4)
+        }
         var strings: [String] = []
         var ids: [String: UInt32] = [:]
         func intern(_ text: String) -> UInt32 {
@@ -171,7 +201,7 @@ extension PlaceTable {
         let stringBytes = blob.count
         blob.append(contentsOf: repeatElement(0, count: (4 - stringBytes % 4) % 4))
 
-        var file = magic
+        var file = treeOrdered ? magic : unorderedMagic
         for count in [entries.count, countryRecords.count, regionRecords.count, zoneRecords.count, strings.count, stringBytes, Int(creditID), 0] {
             append(UInt32(count), to: &file)
         }
@@ -184,6 +214,6 @@ extension PlaceTable {
         }
         for name in regionRecords { append(name, to: &file) }
         for name in zoneRecords { append(name, to: &file) }
-        return file + places
+        return file + places + axes
     }
 }

@@ -62,10 +62,16 @@ public struct PlaceTable: Sendable {
     /// Builds the index over rows in input order, `positions[i]` being row `i`'s latitude and longitude.
     ///
     /// - Complexity: O(*n* log *n*).
-    init(strings: [String], countries: [Country], rows input: [Row], positions: [(Double, Double)], credit: String) {
-        let tree = SphereTree(
-            points: positions.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) },
-            weights: input.map(\.population))
+    /// With `axes` the rows are already in tree order, the split axis of each node given (a table
+    /// file the set-up wrote), and the index is not built again.
+    init(
+        strings: [String], countries: [Country], rows input: [Row], positions: [(Double, Double)],
+        axes: [UInt8]? = nil, credit: String
+    ) {
+        let points = positions.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) }
+        let weights = input.map(\.population)
+        let tree = axes.map { SphereTree(slotOrdered: points, axes: $0, weights: weights) }
+            ?? SphereTree(points: points, weights: weights)
         self.strings = strings
         self.countries = countries
         self.rows = tree.order.map { input[Int($0)] }

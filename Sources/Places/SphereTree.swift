@@ -11,7 +11,8 @@ struct SphereTree: Sendable {
     static let leafSize = 8
 
     private(set) var points: [SIMD3<Double>]
-    private var axes: [UInt8]
+    /// The split axis (0, 1 or 2) at each node's slot; 0 elsewhere.
+    private(set) var axes: [UInt8]
     /// The input index of each slot.
     private(set) var order: [Int32]
     /// Each slot's weight (a population), and at a node's slot the largest weight in its range, so
@@ -32,6 +33,23 @@ struct SphereTree: Sendable {
         weights = inputWeights.isEmpty ? [UInt32](repeating: 0, count: input.count) : order.map { inputWeights[Int($0)] }
         heaviest = weights
         _ = weigh(0, input.count)
+    }
+
+    /// A tree built before (by the set-up, which writes the places in slot order with their axes),
+    /// so a process that loads the table does not build it again.
+    ///
+    /// A wrong order or axis only makes answers wrong, never reads out of bounds: nodes are implicit.
+    ///
+    /// - Precondition: `axes` has one value of at most 2 per point, `weights` one per point.
+    /// - Complexity: O(*n*).
+    init(slotOrdered points: [SIMD3<Double>], axes: [UInt8], weights: [UInt32]) {
+        precondition(axes.count == points.count && weights.count == points.count && axes.allSatisfy { $0 <= 2 })
+        self.points = points
+        self.axes = axes
+        self.order = (0..<Int32(points.count)).map { $0 }
+        self.weights = weights
+        self.heaviest = weights
+        _ = weigh(0, points.count)
     }
 
     /// Fills `heaviest` at each node's slot; returns the largest weight in the range.
@@ -82,7 +100,9 @@ struct SphereTree: Sendable {
         }
     }
 
-    /// The slot nearest to `query` and its squared chord distance; `nil` for an empty tree.
+    /// The slot nearest to `query` and its squared chord distance; `nil` for an empty tree. Of
+    /// points at the same distance (places at one spot) the heaviest wins, so the answer does not
+    /// depend on how the tree was built.
     ///
     /// - Complexity: O(log *n*) expected.
     func nearest(to query: SIMD3<Double>) -> (slot: Int, chordSquared: Double)? {
@@ -90,7 +110,9 @@ struct SphereTree: Sendable {
         var best = (slot: -1, chordSquared: Double.infinity)
         points.withUnsafeBufferPointer { points in
             axes.withUnsafeBufferPointer { axes in
-                Self.nearest(query, 0, points.count, points, axes, &best)
+                weights.withUnsafeBufferPointer { weights in
+                    Self.nearest(query, 0, points.count, points, axes, weights, &best)
+                }
             }
         }
         return best
@@ -99,29 +121,31 @@ struct SphereTree: Sendable {
     private static func nearest(
         _ query: SIMD3<Double>, _ low: Int, _ high: Int,
         _ points: UnsafeBufferPointer<SIMD3<Double>>, _ axes: UnsafeBufferPointer<UInt8>,
-        _ best: inout (slot: Int, chordSquared: Double)
+        _ weights: UnsafeBufferPointer<UInt32>, _ best: inout (slot: Int, chordSquared: Double)
     ) {
-        if high - low <= leafSize {
-            for i in low..<high {
-                let d = points[i] - query
-                let distance = (d * d).sum()
-                if distance < best.chordSquared { best = (i, distance) }
+        @inline(__always) func consider(_ i: Int) {
+            let d = points[i] - query
+            let distance = (d * d).sum()
+            if distance < best.chordSquared || (distance == best.chordSquared && weights[i] > weights[best.slot]) {
+                best = (i, distance)
             }
+        }
+        if high - low <= leafSize {
+            for i in low..<high { consider(i) }
             return
         }
         let middle = (low + high) / 2
+        consider(middle)
         let point = points[middle]
-        let d = point - query
-        let distance = (d * d).sum()
-        if distance < best.chordSquared { best = (middle, distance) }
         let axis = Int(axes[middle])
         let gap = query[axis] - point[axis]
+        // `<=`: a point at the best distance across the split may be heavier.
         if gap < 0 {
-            nearest(query, low, middle, points, axes, &best)
-            if gap * gap < best.chordSquared { nearest(query, middle + 1, high, points, axes, &best) }
+            nearest(query, low, middle, points, axes, weights, &best)
+            if gap * gap <= best.chordSquared { nearest(query, middle + 1, high, points, axes, weights, &best) }
         } else {
-            nearest(query, middle + 1, high, points, axes, &best)
-            if gap * gap < best.chordSquared { nearest(query, low, middle, points, axes, &best) }
+            nearest(query, middle + 1, high, points, axes, weights, &best)
+            if gap * gap <= best.chordSquared { nearest(query, low, middle, points, axes, weights, &best) }
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Places
+@testable import Places
 import Testing
 
 @Suite("The table file: load, errors, where it is looked for")
@@ -52,8 +52,12 @@ struct PlaceTableFileTests {
         var badMagic = good
         badMagic[7] = UInt8(ascii: "9")
         var badLatitude = good
-        // The first place's latitude: the last record block starts `count * 24` bytes from the end.
-        let firstPlace = good.count - SyntheticPlaces.world.count * 24
+        // The first place's latitude: the place records end where the axes (one byte each, padded to
+        // 4) begin.
+        let places = SyntheticPlaces.world.count
+        let firstPlace = good.count - (places + 3) / 4 * 4 - places * 24
+        var badAxis = good
+        badAxis[good.count - (places + 3) / 4 * 4 + places / 2] = 3
         badLatitude.replaceSubrange(firstPlace..<firstPlace + 4, with: [0x00, 0x00, 0x00, 0x7F])
         var badCountry = good
         badCountry.replaceSubrange(firstPlace + 20..<firstPlace + 22, with: [0xFF, 0x00])
@@ -68,6 +72,8 @@ struct PlaceTableFileTests {
             ("latitude out of range", badLatitude),
             ("country index out of range", badCountry),
             ("place count too large", badCount),
+            ("split axis out of range", badAxis),
+            ("an older table's magic on a tree-ordered table", Array("SHBXPLC1".utf8) + good.dropFirst(8)),
         ]
     }()
 
@@ -78,6 +84,43 @@ struct PlaceTableFileTests {
             #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
             let error = #expect(throws: PlaceTableError.self, "\(name)") { try PlaceTable.load(path: path) }
             #expect(error?.code == .malformed)
+        }
+    }
+
+    /// The set-up writes the places in k-d tree order with each node's axis, so a load reads the
+    /// index instead of building it; the index read must be a valid tree and answer as a built one.
+    @Test func aTreeOrderedTableIsAValidTreeAndAnOlderUnorderedOneStillLoads() throws {
+        // 3,000 seeded places (deep enough for many levels of nodes), a few on the same spot.
+        var state: UInt64 = 0x5EED
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let places = (0..<3_000).map { i in
+            SyntheticPlaces.entry(
+                i % 500 == 0 ? "Same spot" : "P\(i)", i % 500 == 0 ? 10 : asin(2 * unit() - 1) * 180 / .pi, i % 500 == 0 ? 20 : 360 * unit() - 180,
+                population: Int(unit() * 100_000))
+        }
+        try withTemporaryFolder { folder in
+            let ordered = folder + "/ordered.bin", unordered = folder + "/unordered.bin"
+            #expect(FileManager.default.createFile(atPath: ordered, contents: Data(PlaceTable.encode(places, credit: "c"))))
+            #expect(FileManager.default.createFile(
+                atPath: unordered, contents: Data(PlaceTable.encode(places, credit: "c", treeOrdered: false))))
+            let read = try PlaceTable.load(path: ordered), built = try PlaceTable.load(path: unordered)
+            #expect(read.tree._checkInvariants())
+            #expect(built.tree._checkInvariants())
+            #expect(read.count == built.count)
+            var probes = 0
+            for latitude in stride(from: -89.5, through: 89.5, by: 7.0) {
+                for longitude in stride(from: -179.5, through: 179.5, by: 11.0) {
+                    let a = read.nearest(latitude: latitude, longitude: longitude)
+                    let b = built.nearest(latitude: latitude, longitude: longitude)
+                    #expect(a?.city == b?.city && a?.country == b?.country && a?.timeZoneIdentifier == b?.timeZoneIdentifier,
+                            "at \(latitude), \(longitude)")
+                    probes += 1
+                }
+            }
+            #expect(probes > 500)
         }
     }
 

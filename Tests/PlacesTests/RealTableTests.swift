@@ -1,4 +1,4 @@
-import Places
+@testable import Places
 import Testing
 import WallClock
 
@@ -19,6 +19,11 @@ struct RealTableTests {
         #expect(table.count > 200_000)
         #expect(table.credit.contains("GeoNames"))
         #expect(table.credit.contains("CC BY 4.0"))
+    }
+
+    /// The set-up's own k-d tree (written in slot order with its axes, so no process builds it).
+    @Test func theStoredIndexIsAValidTree() {
+        #expect(table.tree._checkInvariants())
     }
 
     @Test(arguments: [
