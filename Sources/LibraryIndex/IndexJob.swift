@@ -27,6 +27,10 @@ final class IndexJob: Sendable {
     let readersAdded = Atomic<Int>(0)
     /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
     private let writtenChanges = Atomic<Int>(0)
+    /// The folders whose files this run changed: stacks are found again in these alone.
+    private let changedFolders = Mutex<Set<RelativePath>>([])
+    /// Beyond this many changed folders the stacks are found again from every photo at once.
+    static let stackFoldersScoped = 256
     /// Reader threads running now, per database path (tests of one run must not see another's).
     package static let liveReaders = Mutex<[String: Int]>([:])
 
@@ -141,9 +145,14 @@ final class IndexJob: Sendable {
 
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
         if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
-            try store.linkLivePhotos()
-            // Stacks (RAW+JPEG, bursts, edits) depend on the photo rows alone, like the pairs.
-            try store.rebuildStacks()
+            try timings.measure(.pairsAndStacks) { () throws(IndexError) in
+                try store.linkLivePhotos()
+                // Stacks (RAW+JPEG, bursts, edits) depend on the photo rows of their folder alone:
+                // after a completed run, only the folders this run changed can have new ones.
+                let folders = changedFolders.withLock { $0 }
+                try store.rebuildStacks(
+                    inFolders: lastRunCompleted && folders.count <= Self.stackFoldersScoped ? folders : nil)
+            }
         }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
@@ -173,6 +182,9 @@ final class IndexJob: Sendable {
     private func apply(_ changes: [IndexChange]) throws(IndexError) {
         try timings.measure(.insert) { () throws(IndexError) in try store.apply(changes, timings: timings) }
         writtenChanges.add(changes.count, ordering: .relaxed)
+        changedFolders.withLock { folders in
+            for change in changes { folders.insert(change.path.folderAndName.folder) }
+        }
     }
 
     /// Stops the walk and the readers of `stage`, wakes any waiting on its full buffer, and lets

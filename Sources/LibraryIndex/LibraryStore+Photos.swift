@@ -77,6 +77,9 @@ extension LibraryStore {
 
     /// The rows the timeline shows: the video half of a Live Photo is left out.
     static let timelineFilter = "NOT (mediaType = 'video' AND pairedWith IS NOT NULL)"
+    /// A stack is one item in the timeline, its cover: the other members are left out (the pager
+    /// shows them, `stackMembers(of:)`).
+    static let stackFilter = "id NOT IN (SELECT photoId FROM stack WHERE stackId != photoId)"
 
     /// The row with `id`, or `nil`.
     public func photo(id: Int64) throws(IndexError) -> IndexedPhoto? {
@@ -243,13 +246,19 @@ extension LibraryStore {
 /// migrated (opened read-only) has no video columns, so every row is a photo.
 struct MomentQuery {
     let selection: String
-    /// `WHERE` and the timeline's filter, or nothing when there are no videos to leave out.
+    /// The timeline's conditions (`1` when there is nothing to leave out).
+    let filter: String
+    /// `WHERE` and the timeline's filter, or nothing when there is nothing to leave out.
     let timelineWhere: String
 
     init(_ db: Database) throws {
         let hasVideos = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
         selection = "SELECT path, captured, dateSource, id, width, height, \(hasVideos ? "mediaType" : "'photo'") FROM photo"
-        timelineWhere = hasVideos ? "WHERE \(LibraryStore.timelineFilter)" : ""
+        var conditions: [String] = []
+        if hasVideos { conditions.append(LibraryStore.timelineFilter) }
+        if try db.tableExists("stack") { conditions.append(LibraryStore.stackFilter) }
+        filter = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        timelineWhere = conditions.isEmpty ? "" : "WHERE \(filter)"
     }
 }
 

@@ -206,8 +206,9 @@ extension LibraryStore {
     public func moments(from first: Int64, offset: Int, count: Int) throws(IndexError) -> [PhotoMoment] {
         try read { db in
             guard let anchor = try Row.fetchOne(db, sql: "SELECT captured, path FROM photo WHERE id = ?", arguments: [first]) else { return [] }
-            let statement = try db.makeStatement(sql: MomentQuery(db).selection + """
-                 WHERE (captured, path) >= (?, ?) AND \(Self.timelineFilter)
+            let query = try MomentQuery(db)
+            let statement = try db.makeStatement(sql: query.selection + """
+                 WHERE (captured, path) >= (?, ?) AND \(query.filter)
                 ORDER BY captured, path LIMIT ? OFFSET ?
                 """)
             try statement.setArguments([anchor[0], anchor[1], count, offset])

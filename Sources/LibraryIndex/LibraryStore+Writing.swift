@@ -16,6 +16,14 @@ enum IndexChange: Sendable {
     case markMissing(RelativePath, since: String)
     /// The file of a row marked missing is back, unchanged.
     case found(RelativePath)
+
+    /// The path the change is about.
+    var path: RelativePath {
+        switch self {
+        case .upsertPhoto(let photo, _): photo.path
+        case .ignore(let path, _, _), .remove(let path), .markMissing(let path, _), .found(let path): path
+        }
+    }
 }
 
 extension LibraryStore {

@@ -140,6 +140,41 @@ struct DuplicatesCommandTests {
         #expect(again.map { $0["stack"] as? Int } == photos.map { $0["stack"] as? Int })
     }
 
+    @Test("an incremental run finds the stacks of the folders it changed, as a fresh index of the same tree does")
+    func stacksAfterIncrementalRuns() throws {
+        let library = try DuplicateLibrary()
+        let root = library.root
+        // A sixth burst frame 0.2 s after the fifth; the RAW of RAW+JPEG gone; a new RAW+JPEG pair at
+        // the root (the root's own scope), the other folders untouched.
+        try DuplicateFixtures.writePicture(
+            root + "/burst/IMG_2005.JPG", seed: 40, shift: 5, noise: 3,
+            exif: ExifFields(dateTimeOriginal: "2023:08:01 12:00:01", subSecTimeOriginal: "000", make: "Apple", model: "iPhone 15"))
+        try FileManager.default.removeItem(atPath: root + "/raw/IMG_0001.DNG")
+        try Data(PhotoFixtures.cfaDNG(width: 64, height: 48, dateTime: "2023:10:10 10:10:10"))
+            .write(to: URL(fileURLWithPath: root + "/IMG_0009.DNG"))
+        try DuplicateFixtures.writePicture(
+            root + "/IMG_0009.JPG", seed: 70, exif: ExifFields(dateTimeOriginal: "2023:10:10 10:10:10", make: "Shoebox", model: "CFA fixture"))
+        #expect(try library.run(["index", root, "--prune"]).status == 0)
+
+        /// The stacks as sets of paths, whatever their ids.
+        func stacks(_ db: String) throws -> Set<Set<String>> {
+            let output = try ShoeboxProcess.runWithDeadline(["photos", "--json", "--db", db], environment: library.environment)
+            let photos = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+            var members: [Int: Set<String>] = [:]
+            for photo in photos { if let stack = photo["stack"] as? Int { members[stack, default: []].insert(photo["path"] as! String) } }
+            return Set(members.values)
+        }
+        let incremental = try stacks(library.db)
+        #expect(incremental.contains(Set((0...5).map { "burst/IMG_\(2000 + $0).JPG" })), "\(incremental)")
+        #expect(incremental.contains(["IMG_0009.DNG", "IMG_0009.JPG"]), "\(incremental)")
+        #expect(incremental.contains(["edits/IMG_1234.JPG", "edits/IMG_E1234.JPG"]), "\(incremental)")
+        #expect(!incremental.contains { $0.contains("raw/IMG_0001.JPG") }, "\(incremental)")
+
+        let fresh = library.tree.path + "/fresh.sqlite"
+        #expect(try ShoeboxProcess.runWithDeadline(["index", root, "--db", fresh]).status == 0)
+        #expect(try stacks(fresh) == incremental)
+    }
+
     @Test("thumbnails makes the fingerprints, so duplicates decodes nothing more")
     func thumbnailsMakeFingerprints() throws {
         let library = try DuplicateLibrary()
