@@ -27,6 +27,8 @@ public final class TimelineSnapshot: Sendable {
         var height: Int32
         var isVideo: Bool
         var pathBytes: [UInt8]?
+        /// The photos of the stack it is the cover of (a stack is one item), else 0.
+        var stackCount: Int32 = 0
     }
 
     /// Loads every photo of `store` and groups it with `settings`; `statistics`, when the caller
@@ -42,6 +44,7 @@ public final class TimelineSnapshot: Sendable {
         }
         try self.init(
             capacity: counted.photos + counted.videos, runID: counted.lastRunID, settings: settings,
+            stackCounts: try Self.stackCounts(store),
             forEachMoment: { body throws(IndexError) in try store.forEachMoment(body) })
     }
 
@@ -51,13 +54,17 @@ public final class TimelineSnapshot: Sendable {
     /// - Complexity: one FTS5 lookup, then O(m log m) for the m matching photos.
     public convenience init(store: LibraryStore, settings: TimelineSettings, matching query: SearchQuery, runID: Int64?) throws(LibraryError) {
         try self.init(
-            capacity: 0, runID: runID, settings: settings,
+            capacity: 0, runID: runID, settings: settings, stackCounts: try Self.stackCounts(store),
             forEachMoment: { body throws(IndexError) in try store.forEachMoment(matching: query, body) })
+    }
+
+    private static func stackCounts(_ store: LibraryStore) throws(LibraryError) -> [Int64: Int] {
+        do { return try store.stackCounts() } catch { throw LibraryError(error) }
     }
 
     /// Groups the photos `forEachMoment` calls its argument with (capture order, then path).
     convenience init(
-        capacity: Int, runID: Int64?, settings: TimelineSettings,
+        capacity: Int, runID: Int64?, settings: TimelineSettings, stackCounts: [Int64: Int] = [:],
         forEachMoment: ((PhotoMoment) throws -> Void) throws -> Void
     ) throws(LibraryError) {
         var photos: [TimelinePhoto] = []
@@ -75,7 +82,8 @@ public final class TimelineSnapshot: Sendable {
                 photos.append(TimelinePhoto(path: moment.path, captured: captured, isFromModificationTime: moment.source == .fileModified))
                 details.append(Detail(
                     id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
-                    height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes))
+                    height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes,
+                    stackCount: Int32(clamping: stackCounts[moment.id] ?? 0)))
             }
         } catch let error as IndexError {
             throw LibraryError(error)
@@ -133,6 +141,13 @@ public final class TimelineSnapshot: Sendable {
 
     /// The row id of the photo at `position`.
     public func id(ofPhoto position: Int) -> Int64 { details[position].id }
+
+    /// The number of photos of the stack whose cover is the photo at `position` (the cover stands
+    /// for them all), or `nil` when it is no stack's cover.
+    public func stackCount(ofPhoto position: Int) -> Int? {
+        let count = details[position].stackCount
+        return count > 0 ? Int(count) : nil
+    }
 
     /// The display size of the photo at `position`, when known.
     public func displaySize(ofPhoto position: Int) -> (width: Int, height: Int)? {

@@ -127,6 +127,7 @@ struct API: Sendable {
         get(api, "zoom") { request, _ in try zoom(request) }
         get(api, "photos/:id") { _, context in try photo(context) }
         get(api, "photos/:id/position") { request, context in try position(request, context) }
+        get(api, "photos/:id/stack") { _, context in try stack(context) }
         get(api, "search") { request, _ in try search(request) }
         get(api, "places") { request, _ in try places(request) }
         get(api, "duplicates") { request, _ in try duplicates(request) }

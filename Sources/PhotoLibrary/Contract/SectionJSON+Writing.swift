@@ -62,6 +62,12 @@ extension SectionJSON.Photo {
             out.append(contentsOf: #","pathBytes":"#.utf8)
             JSONText.appendString(pathBytes, to: &out)
         }
+        if id != nil, let stack, let stackCount {
+            out.append(contentsOf: #","stack":"#.utf8)
+            out.append(contentsOf: String(stack).utf8)
+            out.append(contentsOf: #","stackCount":"#.utf8)
+            out.append(contentsOf: String(stackCount).utf8)
+        }
         if id != nil {
             out.append(contentsOf: #","width":"#.utf8)
             JSONText.appendOptionalInteger(width, to: &out)

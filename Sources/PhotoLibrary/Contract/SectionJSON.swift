@@ -16,6 +16,26 @@ public struct SectionJSON: Encodable, Sendable {
         public var width: Int?
         public var height: Int?
         public var mediaType: String?
+        /// For a stack's cover (one item standing for a burst, RAW+JPEG or an edit): the stack's id
+        /// (the cover's) and how many photos it holds; absent otherwise.
+        public var stack: Int64?
+        public var stackCount: Int?
+
+        public init(
+            path: String, captured: String, dateSource: String, pathBytes: String? = nil, id: Int64? = nil,
+            width: Int? = nil, height: Int? = nil, mediaType: String? = nil, stack: Int64? = nil, stackCount: Int? = nil
+        ) {
+            self.path = path
+            self.captured = captured
+            self.dateSource = dateSource
+            self.pathBytes = pathBytes
+            self.id = id
+            self.width = width
+            self.height = height
+            self.mediaType = mediaType
+            self.stack = stack
+            self.stackCount = stackCount
+        }
 
         /// The explicit-null fields are written only when the photo is in detail (`id` set).
         public func encode(to encoder: any Encoder) throws {
@@ -29,11 +49,13 @@ public struct SectionJSON: Encodable, Sendable {
                 try c.encode(width, forKey: .width)
                 try c.encode(height, forKey: .height)
                 try c.encode(mediaType, forKey: .mediaType)
+                try c.encodeIfPresent(stack, forKey: .stack)
+                try c.encodeIfPresent(stackCount, forKey: .stackCount)
             }
         }
 
         enum CodingKeys: String, CodingKey {
-            case path, captured, dateSource, pathBytes, id, width, height, mediaType
+            case path, captured, dateSource, pathBytes, id, width, height, mediaType, stack, stackCount
         }
     }
 
@@ -102,6 +124,10 @@ extension TimelineSnapshot {
             entry.width = size?.width
             entry.height = size?.height
             entry.mediaType = mediaType(ofPhoto: position).rawValue
+            if let count = stackCount(ofPhoto: position) {
+                entry.stack = entry.id
+                entry.stackCount = count
+            }
         }
         return entry
     }

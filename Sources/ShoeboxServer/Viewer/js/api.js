@@ -154,5 +154,10 @@ export function duplicates() {
   return getJSON('/api/duplicates');
 }
 
+/** `/api/photos/{id}/stack`: `{stack, photos}`, the photos the stack's cover `id` stands for, the cover first. */
+export function stack(id) {
+  return getJSON(`/api/photos/${id}/stack`);
+}
+
 export const thumbnailURL = (id, size = 'thumbnail') => `/api/photos/${id}/thumbnail?size=${size}`;
 export const originalURL = (id) => `/api/photos/${id}/original`;

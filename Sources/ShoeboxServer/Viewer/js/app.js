@@ -42,8 +42,8 @@ export class App {
   current() {
     const [top] = this.timeline.anchorCandidates(1);
     const anchor = top ? { id: top.id, section: top.section, item: top.item, dy: top.dy } : null;
-    const shown = this.pager.isOpen ? this.pager.current : null;
-    const photo = shown ? { id: shown.id, section: this.pager.section, item: this.pager.index } : null;
+    const shown = this.pager.isOpen ? this.pager.shown : null;
+    const photo = shown ? { id: shown.id, section: this.pager.section, item: shown.item } : null;
     const { view, scope } = this.state;
     return viewState.makeState({ view, level: this.timeline.level || this.state.level, scope, anchor, photo });
   }
@@ -58,7 +58,7 @@ export class App {
   pushURL() { clearTimeout(this.urlTimer); viewState.push(this.current()); }
 
   pagerChanged() {
-    if (this.pager.current) this.state.opened = this.pager.current.id;
+    if (this.pager.current) this.state.opened = this.pager.shown.id;
     if (!this.changes.active) this.replaceURL();
   }
 
@@ -192,7 +192,7 @@ export class App {
     if (push) this.replaceURL();
     try {
       await this.pager.enter(section, item);
-      if (this.pager.current) this.state.opened = this.pager.current.id;
+      if (this.pager.current) this.state.opened = this.pager.shown.id;
       if (push) this.pushURL();
     } catch (error) {
       this.reportError(error);
@@ -495,7 +495,7 @@ export class App {
         target, offset: timeline.offset, ms: Math.round(performance.now() - started),
       });
       if (pager.isOpen && pager.current) {
-        const pos = await api.position(pager.current.id);
+        const pos = await api.position(pager.shown.id);
         if (pos) await pager.open(pos.fine.section, pos.fine.item);
       }
       this.replaceURL();

@@ -46,12 +46,26 @@ export class Pager {
   get pageHeight() { return this.stage.clientHeight || 1; }
   get current() { return this.photos[this.index]; }
 
-  /** Opens fine section `section` at item `item`; resolves when the page is showing. */
-  async open(section, item) {
+  /**
+   * The timeline's view of the page showing: the section item and the photo the timeline shows
+   * for it (a stack's cover, when the page is one of its members).
+   */
+  get shown() {
+    const photo = this.current;
+    return photo ? { id: photo.cover, item: photo.item } : null;
+  }
+
+  /**
+   * Opens fine section `section` at item `item` (its last page with `atEnd`); resolves when the
+   * page is showing. A stack is one item of the section and a page per member here, cover first.
+   */
+  async open(section, item, { atEnd = false } = {}) {
     const data = await api.section('fine', section);
+    const photos = await withStackMembers(data.photos);
     this.section = section;
-    this.photos = data.photos;
-    this.index = Math.max(0, Math.min(this.photos.length - 1, item));
+    this.photos = photos;
+    const first = photos.findIndex((p) => p.item >= item);
+    this.index = atEnd || first < 0 ? photos.length - 1 : first;
     this.element.hidden = false;
     this.element.dataset.section = String(section);
     this.strip.setPhotos(this.photos);
@@ -150,11 +164,19 @@ export class Pager {
     const photo = this.current;
     if (!photo) return;
     this.element.dataset.photoId = String(photo.id);
-    this.element.dataset.index = String(this.index);
+    this.element.dataset.index = String(photo.item);
+    if (photo.stackCount) {
+      this.element.dataset.stackCount = String(photo.stackCount);
+      this.element.dataset.stackPosition = String(photo.stackPosition + 1);
+    } else {
+      delete this.element.dataset.stackCount;
+      delete this.element.dataset.stackPosition;
+    }
     const d = new Date(photo.captured);
-    this.title.textContent = Number.isNaN(d.getTime()) ? photo.captured : dateFormat.format(d);
+    const date = Number.isNaN(d.getTime()) ? photo.captured : dateFormat.format(d);
+    this.title.textContent = photo.stackCount ? `${date} · ${photo.stackPosition + 1} of ${photo.stackCount}` : date;
     this.original.href = api.originalURL(photo.id);
-    this.onChange({ section: this.section, item: this.index, photo });
+    this.onChange({ section: this.section, item: photo.item, photo });
   }
 
   settle(i) {
@@ -170,8 +192,7 @@ export class Pager {
     if (i < 0 || i >= this.photos.length) {
       const next = i < 0 ? this.section - 1 : this.section + 1;
       if (next < 0 || next >= this.sectionCount()) { this.bounce(); return; }
-      const data = await api.section('fine', next);
-      await this.open(next, i < 0 ? data.photos.length - 1 : 0);
+      await this.open(next, 0, { atEnd: i < 0 });
       return;
     }
     this.stopMotion();
@@ -226,6 +247,25 @@ export class Pager {
 }
 
 /** Gives `video` the poster at `url` only when it is a real frame: a grey placeholder would hide the first frame. */
+/**
+ * The pager's pages for a section's shown photos: each photo with its section `item` and the
+ * `cover` the timeline shows for it; a stack's cover (`stackCount`) stands for its members, which
+ * follow it as pages of their own (`stackPosition` 0 … stackCount − 1).
+ */
+async function withStackMembers(photos) {
+  const stacks = await Promise.all(photos.map((p) => (p.stackCount > 1
+    ? api.stack(p.id).then((body) => body.photos, () => [p]) : null)));
+  const pages = [];
+  photos.forEach((photo, item) => {
+    const members = stacks[item] || [photo];
+    members.forEach((member, k) => pages.push({
+      ...member, item, cover: photo.id,
+      ...(members.length > 1 ? { stackCount: members.length, stackPosition: k } : {}),
+    }));
+  });
+  return pages;
+}
+
 async function setPoster(video, url) {
   try {
     const response = await fetch(url, { method: 'HEAD' });

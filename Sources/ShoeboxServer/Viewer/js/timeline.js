@@ -226,8 +226,9 @@ export class Timeline {
     if (!photo) {
       if (el.dataset.photoId !== undefined) {
         delete el.dataset.photoId;
+        delete el.dataset.stackCount;
         el.removeAttribute('aria-label');
-        el.classList.remove('video');
+        el.classList.remove('video', 'stack');
       }
       clearThumbnail(img);
       return;
@@ -236,7 +237,18 @@ export class Timeline {
     const size = cellSize(photo, this.grid.cellSide);
     if (el.dataset.photoId === id && img.dataset.size === size) return;
     el.dataset.photoId = id;
-    el.setAttribute('aria-label', `${photo.mediaType === 'video' ? 'Video' : 'Photo'} ${photo.captured.replace('T', ' ')}`);
+    const kind = photo.mediaType === 'video' ? 'Video' : 'Photo';
+    // A stack (burst, RAW+JPEG, edit) is one cell with its count; the pager shows every member.
+    if (photo.stackCount > 1) {
+      el.dataset.stackCount = String(photo.stackCount);
+      el.lastChild.textContent = String(photo.stackCount);
+      el.setAttribute('aria-label', `${kind} ${photo.captured.replace('T', ' ')}, a stack of ${photo.stackCount}`);
+    } else {
+      delete el.dataset.stackCount;
+      el.lastChild.textContent = '';
+      el.setAttribute('aria-label', `${kind} ${photo.captured.replace('T', ' ')}`);
+    }
+    el.classList.toggle('stack', photo.stackCount > 1);
     el.classList.toggle('video', photo.mediaType === 'video');
     setThumbnail(img, photo.id, size);
   }
@@ -244,6 +256,8 @@ export class Timeline {
   releaseCell(el) {
     clearThumbnail(el.firstChild);
     delete el.dataset.photoId;
+    delete el.dataset.stackCount;
+    el.classList.remove('stack');
     if (this.cellPool.length >= POOL_LIMIT) { el.remove(); return; }
     el.hidden = true;
     this.cellPool.push(el);

@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import LibraryIndex
+import PhotoFixtures
+import Places
+import ShoeboxServer
+import Testing
+
+/// A stack (here a burst) is one item of the timeline, its cover, at both levels; the pager asks
+/// `/api/photos/{cover}/stack` for the members.
+@Suite("shoebox serve: stacks in the timeline")
+struct StacksAPITests {
+    @Test("a burst is its cover once, with stack and stackCount; /stack lists its members, the cover first")
+    func burstIsOneItem() async throws {
+        let tree = try TemporaryDirectory()
+        for frame in 0..<3 {
+            var exif = ExifFields(dateTimeOriginal: "2024:05:01 10:00:00", make: "Apple", model: "iPhone 15")
+            exif.subSecTimeOriginal = "\(frame * 2)00"
+            try tree.write("photos/burst/IMG_\(100 + frame).JPG", PhotoFixtures.jpeg(width: 16, height: 12, exif: exif))
+        }
+        try tree.write("photos/lone.jpg", PhotoFixtures.jpeg(width: 16, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:01 11:00:00")))
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+
+        let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
+        let sections = try await get(app, [("/api/sections/fine/0", [:]), ("/api/sections/coarse/0", [:])])
+        for response in sections {
+            let photos = try #require(try SearchAPITests.object(response)["photos"] as? [[String: Any]])
+            #expect(photos.map { $0["path"] as? String } == ["burst/IMG_100.JPG", "lone.jpg"])
+            #expect(photos[0]["stackCount"] as? Int == 3)
+            #expect(photos[0]["stack"] as? Int == photos[0]["id"] as? Int)
+            #expect(photos[1]["stackCount"] == nil && photos[1]["stack"] == nil)
+        }
+        let list = try SearchAPITests.object(try await get(app, "/api/sections/fine/0"))
+        let cover = try #require((list["photos"] as? [[String: Any]])?.first?["id"] as? Int)
+        let lone = try #require((list["photos"] as? [[String: Any]])?.last?["id"] as? Int)
+
+        let stack = try SearchAPITests.object(try await get(app, "/api/photos/\(cover)/stack"))
+        #expect(stack["stack"] as? Int == cover)
+        let members = try #require(stack["photos"] as? [[String: Any]])
+        #expect(members.map { $0["path"] as? String } == ["burst/IMG_100.JPG", "burst/IMG_101.JPG", "burst/IMG_102.JPG"])
+        #expect(members.allSatisfy { $0["width"] as? Int == 16 && $0["mediaType"] as? String == "photo" })
+        // A photo in no stack is a stack of itself; an unknown id is a 404.
+        let alone = try SearchAPITests.object(try await get(app, "/api/photos/\(lone)/stack"))
+        #expect((alone["photos"] as? [[String: Any]])?.map { $0["id"] as? Int } == [lone])
+        #expect(try await get(app, "/api/photos/999999/stack").status == .notFound)
+        // The section lists count items: the stack once.
+        let fine = try SearchAPITests.array(try await get(app, "/api/sections?level=fine"))
+        #expect(fine.first?["count"] as? Int == 2)
+    }
+}
