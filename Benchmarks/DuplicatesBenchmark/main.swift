@@ -21,11 +21,15 @@ func value(after flag: String) -> String? {
     return arguments[index + 1]
 }
 
-let corpus = arguments.first { !$0.hasPrefix("--") && $0 != value(after: "--count") && $0 != value(after: "--frames") }
-    ?? "../shared/corpus/photos"  // run from the repository's folder, the shared corpus beside it
+/// `path` made absolute (the thumbnail cache reads only absolute paths).
+func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL.path
+}
+let corpus = absolute(arguments.first { !$0.hasPrefix("--") && $0 != value(after: "--count") && $0 != value(after: "--frames") }
+    ?? "../shared/corpus/photos")  // run from the repository's folder, the shared corpus beside it
 
 if arguments.contains("--recall") {
-    try RecallRun(corpus: corpus, videos: value(after: "--frames")).run()
+    try RecallRun(corpus: corpus, videos: value(after: "--frames").map(absolute)).run()
 } else if arguments.contains("--grouping") {
     GroupingRun(count: value(after: "--count").flatMap(Int.init) ?? 1_000_000).run()
 } else if arguments.contains("--overhead") {

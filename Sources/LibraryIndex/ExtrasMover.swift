@@ -200,6 +200,9 @@ public struct ExtrasMover: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try encoder.encode(manifest).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
+            // A write cut short (a full disk) leaves an empty or partial file: not a manifest. One
+            // that appeared meanwhile (`withoutOverwriting` refused it) is not ours to remove.
+            if (error as? CocoaError)?.code != .fileWriteFileExists { try? FileManager.default.removeItem(atPath: path) }
             throw MoveError(path: path, "Cannot write the manifest \(path): \(error.localizedDescription)")
         }
         return path

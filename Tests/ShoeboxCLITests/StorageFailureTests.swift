@@ -73,4 +73,36 @@ struct StorageFailureTests {
         let listed = try JSONSerialization.jsonObject(with: Data(read("ro.json").utf8)) as? [Any]
         #expect(listed?.count == rows)
     }
+
+    @Test("Moving extras to a disk that fills before the manifest is written puts every file back and leaves no manifest")
+    func moveExtrasOntoAFullDisk() throws {
+        let tree = try TemporaryDirectory()
+        let root = tree.path + "/photos"
+        // One picture and an exact copy, 13,000 bytes each (padding after the picture's end): the copy
+        // fills the 16 KiB file system (four 4 KiB pages), so the manifest finds no room.
+        var bytes = PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2021:02:03 10:00:00"))
+        try #require(bytes.count < 13_000)
+        bytes += [UInt8](repeating: 0, count: 13_000 - bytes.count)
+        try tree.write("photos/a.jpg", bytes)
+        try tree.write("photos/copies/a.jpg", bytes)
+        try FileManager.default.createDirectory(atPath: tree.path + "/mnt", withIntermediateDirectories: true)
+        let db = tree.path + "/index.sqlite"
+        #expect(try ShoeboxProcess.runWithDeadline(["index", root, "--db", db]).status == 0)
+        #expect(try ShoeboxProcess.runWithDeadline(["duplicates", "--tier", "exact", "--db", db]).status == 0)
+        let tool = ShoeboxProcess.executable.path, t = tree.path
+        let script = """
+            mount -t tmpfs -o size=16k tmpfs '\(t)/mnt' || exit 90
+            '\(tool)' duplicates --tier exact --move-extras '\(t)/mnt/extras' --db '\(db)' > '\(t)/move.out' 2> '\(t)/move.err'; echo $? > '\(t)/move.rc'
+            find '\(t)/mnt' -type f > '\(t)/left.txt'
+            """
+        #expect(try runWithPrivateMounts(script) == 0)
+        func read(_ name: String) -> String { scriptOutput(t, name) }
+        #expect(read("move.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(read("move.out")) \(read("move.err"))")
+        #expect(read("move.err").contains("manifest"), "\(read("move.err"))")
+        // Nothing left on the full disk (no empty manifest, no copy), both files back, byte for byte.
+        #expect(read("left.txt").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(read("left.txt"))")
+        for path in ["photos/a.jpg", "photos/copies/a.jpg"] {
+            #expect(FileManager.default.contents(atPath: t + "/" + path) == Data(bytes), "\(path)")
+        }
+    }
 }
