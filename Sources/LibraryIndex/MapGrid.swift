@@ -87,13 +87,13 @@ public struct MapBox: Sendable, Hashable {
             return .failure(MapBoxError("bbox must be four finite numbers W,S,E,N in degrees."))
         }
         guard (-180...180).contains(west), (-180...180).contains(east) else {
-            return .failure(MapBoxError("bbox longitudes (W and E) must be from -180 to 180 (got \(west) and \(east))."))
+            return .failure(MapBoxError("bbox longitudes (W and E) must be from -180 to 180 (got \(Self.decimal(west)) and \(Self.decimal(east)))."))
         }
         guard (-90...90).contains(south), (-90...90).contains(north) else {
-            return .failure(MapBoxError("bbox latitudes (S and N) must be from -90 to 90 (got \(south) and \(north))."))
+            return .failure(MapBoxError("bbox latitudes (S and N) must be from -90 to 90 (got \(Self.decimal(south)) and \(Self.decimal(north)))."))
         }
         guard south <= north else {
-            return .failure(MapBoxError("bbox is reversed: south (\(south)) is above north (\(north)); give W,S,E,N."))
+            return .failure(MapBoxError("bbox is reversed: south (\(Self.decimal(south))) is above north (\(Self.decimal(north))); give W,S,E,N."))
         }
         return .success(MapBox(west: west, south: south, east: east, north: north))
     }
@@ -141,6 +141,11 @@ public struct MapBox: Sendable, Hashable {
     /// How many cells of `zoom` the box touches.
     public func cellCount(zoom: Int) -> Int {
         columns(zoom: zoom).reduce(0) { $0 + $1.count } * rows(zoom: zoom).count
+    }
+
+    /// The finest zoom at which the box touches at most `cells` cells (0 when none does).
+    public func finestZoom(touchingAtMost cells: Int) -> Int {
+        MapGrid.zooms.last { cellCount(zoom: $0) <= cells } ?? 0
     }
 
     /// The stored cell columns inside the box, half-open (the east edge's line is not inside):
