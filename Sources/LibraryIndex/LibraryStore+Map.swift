@@ -206,6 +206,25 @@ extension LibraryStore {
         }
     }
 
+    /// The smallest box holding the positions of the photos matching `query`, and how many they
+    /// are; nil when none of them has a position. (A place across the antimeridian gets a box
+    /// around the world's width; the map then shows all of it.)
+    ///
+    /// - Complexity: one FTS5 lookup per term (place fields alone scan the rows).
+    public func mapBounds(matching query: SearchQuery) throws(IndexError) -> (box: MapBox, count: Int)? {
+        guard !query.isEmpty else { return nil }
+        return try read { db in
+            try Self.requireSearchIndex(db, path: path)
+            try Self.requireMapCells(db, path: path)
+            let condition = Self.searchCondition(query)
+            let sql = "SELECT min(longitude), min(latitude), max(longitude), max(latitude), count(*) FROM photo WHERE \(Self.onMap) AND \(condition.sql)"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: condition.arguments),
+                  let west = row[0] as Double?, let south = row[1] as Double?, let east = row[2] as Double?, let north = row[3] as Double?
+            else { return nil }
+            return (MapBox(west: west, south: south, east: east, north: north), row[4])
+        }
+    }
+
     /// The ids of the photos of the timeline inside `box` (west and north edges inside, east and
     /// south outside), ascending: what a timeline scoped to the box shows.
     ///

@@ -78,6 +78,12 @@ public final class PhotoLibrary: Sendable {
         do { return MapJSON(try store.mapClusters(in: box, zoom: zoom), box: box) } catch { throw LibraryError(error) }
     }
 
+    /// The smallest box around the positions of the photos matching `query`, and their number
+    /// (see `LibraryStore.mapBounds(matching:)`).
+    public func mapBounds(matching query: SearchQuery) throws(LibraryError) -> (box: MapBox, count: Int)? {
+        do { return try store.mapBounds(matching: query) } catch { throw LibraryError(error) }
+    }
+
     /// The ids of the photos inside `box`, ascending (see `LibraryStore.photoIDs(in:)`).
     public func photoIDs(in box: MapBox) throws(LibraryError) -> [Int64] {
         do { return try store.photoIDs(in: box) } catch { throw LibraryError(error) }

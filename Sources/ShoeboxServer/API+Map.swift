@@ -23,6 +23,28 @@ extension API {
         return try json(ContractJSON.encode(state.library.map(box, zoom: zoom), compact: true))
     }
 
+    /// `GET /api/map/bounds?q=…`: `{"bbox": [W, S, E, N], "count"}`, the box around the positions
+    /// of the photos matching `q` (a place's query from `/api/places`, a section's place name), or
+    /// `{"bbox": null, "count": 0}` when none has a position: where the Map page opens for a place.
+    func mapBounds(_ request: Request) throws -> Response {
+        guard let search = try Query(request).search() else {
+            throw APIError.badRequest("Give q, the search whose photos the map should show (e.g. a place's query from /api/places).")
+        }
+        struct Body: Encodable {
+            var bbox: [Double]?
+            var count: Int
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(bbox, forKey: .bbox)
+                try c.encode(count, forKey: .count)
+            }
+            enum CodingKeys: String, CodingKey { case bbox, count }
+        }
+        let found = try state.library.mapBounds(matching: search)
+        let body = Body(bbox: found.map { [$0.box.west, $0.box.south, $0.box.east, $0.box.north] }, count: found?.count ?? 0)
+        return try json(ContractJSON.encode(body, compact: true))
+    }
+
     /// `GET /api/map/outlines`: the country outlines `scripts/map-data` set up (GeoJSON), or a 404
     /// that says how to set them up.
     func mapOutlines(_ request: Request) throws -> Response {

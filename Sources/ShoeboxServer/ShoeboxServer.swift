@@ -131,6 +131,7 @@ struct API: Sendable {
         get(api, "places") { request, _ in try places(request) }
         get(api, "map") { request, _ in try map(request) }
         get(api, "map/outlines") { request, _ in try mapOutlines(request) }
+        get(api, "map/bounds") { request, _ in try mapBounds(request) }
         let leafletFiles = router.group("leaflet")
         get(leafletFiles, ":file") { request, context in try leaflet(request, path: context.parameters.get("file") ?? "") }
         get(leafletFiles, "images/:file") { request, context in
