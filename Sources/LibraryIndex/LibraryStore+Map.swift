@@ -225,8 +225,8 @@ extension LibraryStore {
         }
     }
 
-    /// The ids of the photos of the timeline inside `box` (west and north edges inside, east and
-    /// south outside), ascending: what a timeline scoped to the box shows.
+    /// The ids of the photos of the timeline inside `box` (to the stored cell, about 38 m: a
+    /// cluster's cell box holds exactly its photos), ascending: what a timeline scoped to the box shows.
     ///
     /// - Complexity: one range of the `photo_on_map` index.
     public func photoIDs(in box: MapBox) throws(IndexError) -> [Int64] {

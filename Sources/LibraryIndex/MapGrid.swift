@@ -26,26 +26,28 @@ public enum MapGrid {
         min(edge(latitude: latitude, zoom: zoom), (1 << zoom) - 1)
     }
 
-    /// The grid line at or west of `longitude`, 0…2^zoom (180° is the last line).
-    static func edge(longitude: Double, zoom: Int) -> Int {
+    /// The grid line at or west of `longitude` (east of it when `up`), 0…2^zoom (180° is the last line).
+    static func edge(longitude: Double, zoom: Int, up: Bool = false) -> Int {
         let lon = min(max(longitude, -180), 180)
-        return snapped((lon + 180) / 360 * Double(1 << zoom), zoom: zoom)
+        return snapped((lon + 180) / 360 * Double(1 << zoom), zoom: zoom, up: up)
     }
 
-    /// The grid line at or north of `latitude`, 0…2^zoom (the south edge is the last line).
-    static func edge(latitude: Double, zoom: Int) -> Int {
+    /// The grid line at or north of `latitude` (south of it when `up`), 0…2^zoom (the south edge is
+    /// the last line).
+    static func edge(latitude: Double, zoom: Int, up: Bool = false) -> Int {
         let lat = min(max(latitude, -maximumLatitude), maximumLatitude) * .pi / 180
         let s = sin(lat)
         let v = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * Double(1 << zoom)
-        return snapped(min(max(v, 0), Double(1 << zoom)), zoom: zoom)
+        return snapped(min(max(v, 0), Double(1 << zoom)), zoom: zoom, up: up)
     }
 
-    /// `v` rounded down, or to the nearest line when it is within a thousandth of a stored cell of
-    /// it: a cell's edge printed in decimal and read back lands on that edge, not one cell before.
-    private static func snapped(_ v: Double, zoom: Int) -> Int {
+    /// `v` rounded down (up when `up`), or to the nearest line when it is within a thousandth of a
+    /// stored cell of it: a cell's edge printed in decimal and read back lands on that edge, not one
+    /// cell beside it.
+    private static func snapped(_ v: Double, zoom: Int, up: Bool = false) -> Int {
         let r = v.rounded()
         let tolerance = 1e-3 / Double(1 << (storedZoom - min(zoom, storedZoom)))
-        return abs(v - r) < tolerance ? Int(r) : Int(v.rounded(.down))
+        return abs(v - r) < tolerance ? Int(r) : Int(v.rounded(up ? .up : .down))
     }
 
     /// The longitude of grid line `x` at `zoom` (degrees; line 0 is −180, line 2^zoom is 180).
@@ -124,16 +126,16 @@ public struct MapBox: Sendable, Hashable {
     /// antimeridian.
     public func columns(zoom: Int) -> [Range<Int>] {
         let w = MapGrid.edge(longitude: west, zoom: zoom)
-        let e = MapGrid.edge(longitude: east, zoom: zoom)
+        let e = MapGrid.edge(longitude: east, zoom: zoom, up: true)
         let last = 1 << zoom
-        if crossesAntimeridian { return [w..<last, 0..<max(e, 1)].filter { !$0.isEmpty } }
+        if crossesAntimeridian { return e >= w ? [0..<last] : [w..<last, 0..<max(e, 1)].filter { !$0.isEmpty } }
         return [min(w, last - 1)..<max(e, min(w, last - 1) + 1)]
     }
 
     /// The cell rows at `zoom` the box touches.
     public func rows(zoom: Int) -> Range<Int> {
         let n = MapGrid.edge(latitude: north, zoom: zoom)
-        let s = MapGrid.edge(latitude: south, zoom: zoom)
+        let s = MapGrid.edge(latitude: south, zoom: zoom, up: true)
         let last = 1 << zoom
         return min(n, last - 1)..<max(s, min(n, last - 1) + 1)
     }
@@ -148,22 +150,22 @@ public struct MapBox: Sendable, Hashable {
         MapGrid.zooms.last { cellCount(zoom: $0) <= cells } ?? 0
     }
 
-    /// The stored cell columns inside the box, half-open (the east edge's line is not inside):
-    /// what a timeline scoped to the box holds.
+    /// The stored cell columns the box touches (a cell's box holds its own cells and no other's;
+    /// a box cutting through stored cells holds them whole, about 38 m): what a timeline scoped to
+    /// the box holds.
     var storedColumns: [Range<Int>] {
         let zoom = MapGrid.storedZoom
         let w = MapGrid.edge(longitude: west, zoom: zoom)
-        let e = MapGrid.edge(longitude: east, zoom: zoom)
-        if crossesAntimeridian { return [w..<(1 << zoom), 0..<e].filter { !$0.isEmpty } }
+        let e = MapGrid.edge(longitude: east, zoom: zoom, up: true)
+        if crossesAntimeridian { return e >= w ? [0..<(1 << zoom)] : [w..<(1 << zoom), 0..<e].filter { !$0.isEmpty } }
         return w < e ? [w..<e] : []
     }
 
-    /// The stored cell rows inside the box, half-open (the south edge's line is not inside, except
-    /// the world's south edge).
+    /// The stored cell rows the box touches, as ``storedColumns``.
     var storedRows: Range<Int> {
         let zoom = MapGrid.storedZoom
         let n = MapGrid.edge(latitude: north, zoom: zoom)
-        var s = MapGrid.edge(latitude: south, zoom: zoom)
+        var s = MapGrid.edge(latitude: south, zoom: zoom, up: true)
         if south <= -MapGrid.maximumLatitude { s = 1 << zoom }
         return n < s ? n..<s : n..<n
     }

@@ -85,6 +85,11 @@ final class LibraryState: Sendable {
             return made
         }
 
+        /// The photos matching search `query` (see `result(in:library:)`).
+        func result(matching query: SearchQuery, in library: PhotoLibrary) throws(LibraryError) -> SearchResult {
+            try result(in: TimelineScope(search: query), library: library)
+        }
+
         /// The ids in both ascending lists.
         static func intersection(_ a: [Int64], _ b: [Int64]) -> [Int64] {
             var out: [Int64] = []
