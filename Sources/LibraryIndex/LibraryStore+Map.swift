@@ -40,10 +40,10 @@ public struct MapClusters: Sendable, Hashable {
 extension LibraryStore {
     /// The zooms whose cells the last completed run stored in `mapCell`: a request at zoom `z`
     /// reads the first of them at or above `z`, at most `4^3` stored cells per answered cell.
-    static let mapLevels = [4, 8, 12, 16]
+    static let mapLevels = [4, 8, 12, 16, 18]
 
     /// The `v10-map` migration: the stored cell of every position, its index, and the table of
-    /// cell counts at ``mapLevels``.
+    /// cell counts at ``mapLevels`` (filled by the next completed run).
     static func migrateMap(_ db: Database) throws {
         db.add(function: DatabaseFunction("shoebox_map_x", argumentCount: 1, pure: true) { values in
             Double.fromDatabaseValue(values[0]).map { MapGrid.x(longitude: $0) }
@@ -79,6 +79,12 @@ extension LibraryStore {
                 unlocated INTEGER NOT NULL      -- and without
             );
             """)
+        // The counts of the library as the last run left it, so that a large library's map is quick
+        // before the next run.
+        if let run = try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun WHERE status = 'completed'"),
+           try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun") == run {
+            try persistMapCells(db, runID: run, rowsChanged: true)
+        }
     }
 
     /// The condition on `photo` that keeps a row on the map: a position, not a Live Photo's video half.
