@@ -56,15 +56,16 @@ struct MapCommand: AsyncParsableCommand {
         try Output.line(Self.table(map))
     }
 
-    /// One line per cluster (position, count, cover), most photos first, then the totals.
+    /// One line per cluster (mean position, count), most photos first, then the totals; the
+    /// covers' ids are in `--json`.
     static func table(_ map: MapJSON) -> String {
         var lines: [String] = []
-        let rows = map.clusters.sorted { ($0.count, $1.photo) > ($1.count, $0.photo) }
+        let rows = map.clusters.sorted { ($0.count, $1.lat, $1.lon) > ($1.count, $0.lat, $0.lon) }
         let countWidth = rows.map(\.count.grouped.count).max() ?? 0
         for row in rows {
             let position = String(format: "%9.4f %10.4f", row.lat, row.lon)
             let count = row.count.grouped
-            lines.append("\(position)  \(String(repeating: " ", count: countWidth - count.count))\(count) \(row.count == 1 ? "photo " : "photos")  cover \(row.photo)")
+            lines.append("\(position)  \(String(repeating: " ", count: countWidth - count.count))\(count) \(row.count == 1 ? "photo" : "photos")")
         }
         let clusters = map.clusters.count == 1 ? "1 cluster" : "\(map.clusters.count.grouped) clusters"
         lines.append("\(map.total.counted("photo")) in \(clusters) at zoom \(map.zoom).")

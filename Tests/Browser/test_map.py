@@ -104,6 +104,11 @@ def test_map_markers_outlines_and_no_outside_request(map_browser, server3k, scre
     # pan and zoom with the keyboard (Leaflet's): the markers follow, and nothing was fetched from outside
     canvas = browser.find_element("css selector", "#map .map-canvas")
     browser.execute_script("arguments[0].focus()", canvas)
+    # long tasks from here on: panning and zooming must leave the page responsive
+    browser.execute_script("""
+        window.mapLongTasks = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.mapLongTasks.push(e.duration); })
+            .observe({ type: 'longtask' });""")
     zoom = int(map_param(browser).split("/")[0])
     before = map_debug(browser)["answers"]
     press(browser, "=")  # Leaflet's zoom in ("+" comes with Shift, which zooms by three)
@@ -113,6 +118,19 @@ def test_map_markers_outlines_and_no_outside_request(map_browser, server3k, scre
     wait_map(browser, before)
     wait_for(lambda: map_param(browser).startswith(f"{zoom + 1}/") and float(map_param(browser).split("/")[2]) > 0,
              message="the URL to follow the map")
+    assert sum(m["count"] for m in markers(browser)) == map_debug(browser)["total"]
+    for key in [Keys.ARROW_LEFT, Keys.ARROW_UP, "=", Keys.ARROW_DOWN, "-", Keys.ARROW_RIGHT, "=", "="]:
+        before = map_debug(browser)["answers"]
+        press(browser, key)
+        wait_map(browser, before)
+    # and a drag with the mouse
+    before = map_debug(browser)["answers"]
+    ActionChains(browser).move_to_element_with_offset(canvas, 5, 5).click_and_hold().move_by_offset(-120, 40) \
+        .move_by_offset(-80, 20).release().perform()
+    wait_map(browser, before)
+    long_tasks = browser.execute_script("return window.mapLongTasks")
+    print(f"[{viewport}] map: {map_debug(browser)['answers']} answers while panning, long tasks {long_tasks} ms")
+    assert all(t <= 100 for t in long_tasks), long_tasks
     assert sum(m["count"] for m in markers(browser)) == map_debug(browser)["total"]
     assert outside_requests(browser, server3k.url) == []
     assert console_errors(browser) == []
