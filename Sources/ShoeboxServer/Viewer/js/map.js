@@ -48,7 +48,7 @@ export class MapPage {
     this.markers = new Map(); // cell bbox text → Leaflet marker
     this.request = null; // the AbortController of the clusters asked for
     this.timer = 0;
-    this.debug = { ready: false, requests: 0, answers: 0, clusters: 0, total: 0, errors: [], outlines: null };
+    this.debug = { ready: false, requests: 0, answers: 0, pending: false, clusters: 0, total: 0, errors: [], outlines: null };
     window.shoebox = window.shoebox || {};
     window.shoebox.map = this.debug; // read by the browser tests
     window.shoebox.mapPage = this;
@@ -107,6 +107,8 @@ export class MapPage {
     document.body.classList.remove('map-open');
     clearTimeout(this.timer);
     if (this.request) this.request.abort();
+    this.request = null;
+    this.debug.pending = false;
   }
 
   /** Makes the Leaflet map and draws the outlines, once. */
@@ -166,18 +168,21 @@ export class MapPage {
     this.request = controller;
     const { bbox, zoom } = this.box();
     this.debug.requests += 1;
+    this.debug.pending = true;
     this.debug.asked = { bbox, zoom };
     let answer;
     try {
       answer = await api.mapClusters(bbox, zoom, { signal: controller.signal });
     } catch (error) {
-      if (error.name === 'AbortError') return;
+      if (error.name === 'AbortError') return; // a newer request, or the page left
+      this.debug.pending = false;
       this.status.textContent = `The photos could not be placed: ${error.message}`;
       this.debug.errors.push(String(error.message || error));
       return;
     }
     if (this.request !== controller) return;
     this.request = null;
+    this.debug.pending = false;
     this.show(answer);
   }
 
