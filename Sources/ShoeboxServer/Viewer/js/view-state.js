@@ -81,7 +81,7 @@ export function fromURL(search = location.search, entry = history.state) {
   const bbox = boxText(params.get('bbox'));
   if (bbox) {
     Object.assign(scope, { bbox, fromMap: kept.fromMap === true });
-    if (!scope.label && typeof kept.label === 'string') scope.label = kept.label;
+    if (!scope.label) scope.label = typeof kept.label === 'string' ? kept.label : 'this place on the map';
     if (!scope.back && kept.back && typeof kept.back === 'object') scope.back = kept.back;
   }
   const m = /^(\d{1,2})\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(params.get('map') || '');
