@@ -189,6 +189,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "MapBenchmark",
+            dependencies: ["LibraryIndex", "PhotoMetadata", "SeededRandom", "WallClock"],
+            path: "Benchmarks/MapBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "TimelineBenchmark",
             dependencies: ["SeededRandom", "Timeline", "ZoomMapping", "GalleryLayout", "WallClock"],
             path: "Benchmarks/TimelineBenchmark",

@@ -194,6 +194,7 @@ extension IndexedPhoto {
             cameraMake, cameraModel, error, mediaType.rawValue, duration,
             position?.latitude, position?.longitude, captureDate.offsetSource?.rawValue,
             place?.city, place?.region, place?.country, place?.countryCode, placePending,
+            position.map { MapGrid.x(longitude: $0.longitude) }, position.map { MapGrid.y(latitude: $0.latitude) },
         ]
     }
 }

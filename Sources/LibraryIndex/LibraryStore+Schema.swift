@@ -255,6 +255,11 @@ extension LibraryStore {
                 END;
                 """)
         }
+        // The map: each position's Web-Mercator cell, indexed, and photo counts per cell at a few
+        // zooms (see `LibraryStore+Map.swift`).
+        migrator.registerMigration("v10-map") { db in
+            try migrateMap(db)
+        }
         return migrator
     }()
 

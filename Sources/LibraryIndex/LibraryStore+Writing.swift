@@ -118,8 +118,8 @@ extension LibraryStore {
                 INSERT INTO photo (path, fileSize, modified, format, captured, utcOffset, dateSource,
                                    pixelWidth, pixelHeight, orientation, width, height, make, model, error,
                                    mediaType, duration, latitude, longitude, offsetSource,
-                                   placeCity, placeRegion, placeCountry, placeCountryCode, placePending)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   placeCity, placeRegion, placeCountry, placeCountryCode, placePending, mapX, mapY)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     fileSize = excluded.fileSize, modified = excluded.modified, format = excluded.format,
                     captured = excluded.captured, utcOffset = excluded.utcOffset, dateSource = excluded.dateSource,
@@ -130,7 +130,8 @@ extension LibraryStore {
                     longitude = excluded.longitude, offsetSource = excluded.offsetSource,
                     placeCity = excluded.placeCity, placeRegion = excluded.placeRegion,
                     placeCountry = excluded.placeCountry, placeCountryCode = excluded.placeCountryCode,
-                    placePending = excluded.placePending, missingSince = NULL
+                    placePending = excluded.placePending, mapX = excluded.mapX, mapY = excluded.mapY,
+                    missingSince = NULL
                 """)
             let markMissing = try db.cachedStatement(sql: "UPDATE photo SET missingSince = coalesce(missingSince, ?) WHERE path = ?")
             let found = try db.cachedStatement(sql: "UPDATE photo SET missingSince = NULL WHERE path = ?")
@@ -186,7 +187,10 @@ extension LibraryStore {
                 ])
             try timings.measure(.sections) {
                 try self.persistTimeline(db, runID: id, progress: progress)
-                if progress.phase == .completed { try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged) }
+                if progress.phase == .completed {
+                    try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged)
+                    try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged)
+                }
             }
         }
     }

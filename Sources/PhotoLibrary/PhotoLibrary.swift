@@ -72,6 +72,23 @@ public final class PhotoLibrary: Sendable {
         do { return try store.photoIDs(matching: query) } catch { throw LibraryError(error) }
     }
 
+    /// The photos in the cells of `zoom` that `box` touches, a cluster per cell (see
+    /// `LibraryStore.mapClusters(in:zoom:)`).
+    public func map(_ box: MapBox, zoom: Int) throws(LibraryError) -> MapJSON {
+        do { return MapJSON(try store.mapClusters(in: box, zoom: zoom), box: box) } catch { throw LibraryError(error) }
+    }
+
+    /// The smallest box around the positions of the photos matching `query`, and their number
+    /// (see `LibraryStore.mapBounds(matching:)`).
+    public func mapBounds(matching query: SearchQuery) throws(LibraryError) -> (box: MapBox, count: Int)? {
+        do { return try store.mapBounds(matching: query) } catch { throw LibraryError(error) }
+    }
+
+    /// The ids of the photos inside `box`, ascending (see `LibraryStore.photoIDs(in:)`).
+    public func photoIDs(in box: MapBox) throws(LibraryError) -> [Int64] {
+        do { return try store.photoIDs(in: box) } catch { throw LibraryError(error) }
+    }
+
     /// The rows with `ids`, in that order.
     public func photos(ids: [Int64]) throws(LibraryError) -> [IndexedPhoto] {
         do { return try store.photos(ids: ids) } catch { throw LibraryError(error) }

@@ -23,7 +23,7 @@ public struct Shoebox: AsyncParsableCommand {
         subcommands: [
             IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
             SearchCommand.self, PlacesCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,
-            DuplicatesCommand.self,
+            DuplicatesCommand.self, MapCommand.self,
         ]
     )
 
@@ -63,12 +63,15 @@ public struct Shoebox: AsyncParsableCommand {
     }
 
     /// Refuses `-dash` (which the parser would read as the short flags -d -a -s -h, i.e. help) with
-    /// a message saying how to name a folder or file that starts with a dash.
+    /// a message saying how to name a folder or file that starts with a dash. A negative number, or
+    /// a list of numbers such as the box `-10,36,-6,42`, is a value, not an option.
     static func checkSingleDashWords(_ arguments: [String]) throws {
         for argument in arguments {
             if argument == "--" { return }
             guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
-                  Double(argument) == nil else { continue }
+                  Double(argument) == nil,
+                  !argument.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ Double($0) != nil })
+            else { continue }
             throw CLIError("Unknown option '\(argument)': options start with two dashes (e.g. --json). A folder or file whose name starts with '-' goes after --, e.g. shoebox index -- \(argument)")
         }
     }

@@ -13,35 +13,35 @@ extension API {
         let query = Query(request)
         if query.raw("level") == PackedLevel.years.rawValue { return try years(request) }
         let level = try query.level("level")
-        let search = try query.search()
+        let scope = try query.scope()
         let loaded = state.loaded
-        return try json(sectionsAnswer(level, search: search, loaded: loaded), for: request)
+        return try json(sectionsAnswer(level, scope: scope, loaded: loaded), for: request)
     }
 
     /// The Years level: `[{"index", "year", "count", "months", "key", "keyDay"}]`, the key photo
     /// (shaped as a section page's photos) nearest `today` (the server's date unless given).
     func years(_ request: Request) throws -> Response {
         let query = Query(request)
-        let search = try query.search()
+        let scope = try query.scope()
         let today = try query.today()
         let loaded = state.loaded
-        return try json(loaded.cached(Query.key(search) + "sections/years/\(today.isoString)") {
-            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        return try json(loaded.cached(scope.key + "sections/years/\(today.isoString)") {
+            let snapshot = try loaded.snapshot(in: scope, library: state.library)
             return try ContractJSON.encode(snapshot.yearList(today: today, detail: true), compact: true)
         }, for: request)
     }
 
-    /// The encoded section list of `level` (of a search result with `search`), once per snapshot.
-    func sectionsAnswer(_ level: TimelineLevel, search: SearchQuery?, loaded: LibraryState.Loaded) throws -> CachedAnswer {
-        try loaded.cached(Query.key(search) + "sections/\(level)") {
-            try ContractJSON.encode(sectionList(level, search: search, loaded: loaded), compact: true)
+    /// The encoded section list of `level` (of the timeline of `scope`), once per snapshot.
+    func sectionsAnswer(_ level: TimelineLevel, scope: TimelineScope, loaded: LibraryState.Loaded) throws -> CachedAnswer {
+        try loaded.cached(scope.key + "sections/\(level)") {
+            try ContractJSON.encode(sectionList(level, scope: scope, loaded: loaded), compact: true)
         }
     }
 
-    /// The sections of `level` of the library or of a search result, each with its places.
-    func sectionList(_ level: TimelineLevel, search: SearchQuery?, loaded: LibraryState.Loaded) throws -> [SectionJSON] {
-        let (snapshot, places) = if let search {
-            try loaded.result(matching: search, in: state.library).pair
+    /// The sections of `level` of the library or of a scoped timeline, each with its places.
+    func sectionList(_ level: TimelineLevel, scope: TimelineScope, loaded: LibraryState.Loaded) throws -> [SectionJSON] {
+        let (snapshot, places) = if !scope.isLibrary {
+            try loaded.result(in: scope, library: state.library).pair
         } else {
             (loaded.snapshot, try state.library.sectionPlaces())
         }
@@ -52,7 +52,7 @@ extension API {
         }
     }
 
-    /// A search: `{"photos": [...], "sections": [...], "total"}`, the matching photos (as
+    /// A search (`q`, a map box `bbox`, or both): `{"photos": [...], "sections": [...], "total"}`, the matching photos (as
     /// `/api/photos/{id}` answers, in capture order, the first `limit`), how many there are in the
     /// result's timeline, and its own sections at `level` (coarse by default). An empty result is
     /// empty lists, not an error.
@@ -60,13 +60,13 @@ extension API {
         let query = Query(request)
         let level = try query.raw("level") == nil ? .coarse : query.level("level")
         let limit = try query.int("limit", in: Query.Limits.searchPhotos) ?? 1_000
-        let search = try query.search()
+        let scope = try query.scope()
         let loaded = state.loaded
-        return try json(loaded.cached(Query.key(search) + "search/\(level)/\(limit)") {
-            guard let search else { return Data(#"{"photos":[],"sections":[],"total":0}"#.utf8) }
+        return try json(loaded.cached(scope.key + "search/\(level)/\(limit)") {
+            guard !scope.isLibrary else { return Data(#"{"photos":[],"sections":[],"total":0}"#.utf8) }
             // The result's timeline is kept: only the first `limit` photos' rows are read, and
             // written by hand (a thousand photos through JSONEncoder take most of an answer's time).
-            let result = try loaded.result(matching: search, in: state.library).snapshot
+            let result = try loaded.result(in: scope, library: state.library).snapshot
             let total = result.timeline.photos.count
             let rows = try state.library.photos(ids: (0..<min(limit, total)).map(result.id(ofPhoto:)))
             var out = Array(#"{"photos":["#.utf8)
@@ -76,7 +76,7 @@ extension API {
             }
             out += Array(#"],"sections":"#.utf8)
             // The same answer as `/api/sections?q=`, encoded once for both.
-            out += Array(try sectionsAnswer(level, search: search, loaded: loaded).plain.readableBytesView)
+            out += Array(try sectionsAnswer(level, scope: scope, loaded: loaded).plain.readableBytesView)
             out += Array(#","total":\#(total)}"#.utf8)
             return Data(out)
         }, for: request)
@@ -91,9 +91,9 @@ extension API {
         // Both at most a billion, so `from + count` cannot overflow.
         let from = try query.int("from", in: Query.Limits.item) ?? 0
         let count = try query.int("count", in: Query.Limits.item)
-        let search = try query.search()
+        let scope = try query.scope()
         let loaded = state.loaded
-        let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        let snapshot = try loaded.snapshot(in: scope, library: state.library)
         let sections = snapshot.timeline.sectionCount(level)
         guard index < sections else {
             throw APIError(.notFound, code: "notFound", sections == 0
@@ -102,7 +102,7 @@ extension API {
         }
         let items = from..<(count.map { from + $0 } ?? Int.max)
         // Only a miss looks the section up.
-        return try json(loaded.cachedPage(Query.key(search) + "\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
+        return try json(loaded.cachedPage(scope.key + "\(level)/\(index)/\(from)/\(count.map(String.init) ?? "all")") {
             let summary = try snapshot.summaries(level, section: index)[0]
             return SectionJSON(summary, snapshot: snapshot, photos: .detail, items: items).compactJSON()
         }, for: request)
@@ -112,7 +112,7 @@ extension API {
     /// (coarse is null when the sample does not show it).
     func position(_ request: Request, _ context: BasicRequestContext) throws -> Response {
         let id = try photoID(context)
-        let snapshot = try state.loaded.snapshot(matching: try Query(request).search(), in: state.library)
+        let snapshot = try state.loaded.snapshot(in: try Query(request).scope(), library: state.library)
         guard let position = snapshot.position(ofPhotoID: id) else {
             throw APIError(.notFound, code: "notFound", "Photo \(id) is in no section (unknown id, a Live Photo's video half, or no usable date).")
         }
@@ -139,12 +139,12 @@ extension API {
         if try query.packed() { return try packedLayout(request) }
         let level = try query.level("level")
         let viewport = try query.viewport()
-        let search = try query.search()
+        let scope = try query.scope()
         let loaded = state.loaded
         var settings = state.library.configuration.zoom
         if let viewport { (settings.viewport.width, settings.viewport.height) = viewport }
-        return try json(loaded.cached(Query.key(search) + "layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
-            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        return try json(loaded.cached(scope.key + "layout/\(level)/\(settings.viewport.width)x\(settings.viewport.height)") {
+            let snapshot = try loaded.snapshot(in: scope, library: state.library)
             return try ContractJSON.encode(LayoutJSON(level: level, map: snapshot.zoomMap(settings: settings)), compact: true)
         }, for: request)
     }
@@ -156,12 +156,12 @@ extension API {
         let zoom = state.library.configuration.zoom
         let viewport = try query.viewport().map { ViewportSize(width: $0.width, height: $0.height) } ?? zoom.viewport
         let today = try query.today()
-        let search = try query.search()
+        let scope = try query.scope()
         let loaded = state.loaded
         // The day matters to years only (its key photos); the blocks of a level do not depend on it.
         let day = level == .years ? today.isoString : "-"
-        return try json(loaded.cached(Query.key(search) + "packed/\(level)/\(viewport.width)x\(viewport.height)/\(day)") {
-            let snapshot = try loaded.snapshot(matching: search, in: state.library)
+        return try json(loaded.cached(scope.key + "packed/\(level)/\(viewport.width)x\(viewport.height)/\(day)") {
+            let snapshot = try loaded.snapshot(in: scope, library: state.library)
             let map = try snapshot.packedMap(viewport: viewport, contentInsets: zoom.contentInsets, today: today)
             return try ContractJSON.encode(PackedLayoutJSON(level: level, map: map), compact: true)
         }, for: request)
@@ -187,7 +187,7 @@ extension API {
             anchor = .item(section: section, item: item)
         }
         let offset = try query.double("offset", in: Query.Limits.offset) ?? 0
-        let snapshot = try state.loaded.snapshot(matching: try query.search(), in: state.library)
+        let snapshot = try state.loaded.snapshot(in: try query.scope(), library: state.library)
         if packed {
             guard let packedFrom else { throw APIError.badRequest("Give from=years, from=coarse or from=fine.") }
             let packedRequest = PackedZoomRequest(

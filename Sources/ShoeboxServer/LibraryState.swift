@@ -51,17 +51,18 @@ final class LibraryState: Sendable {
         /// Search results whose timelines are kept.
         static let resultLimit = 8
 
-        /// The whole library's timeline, or that of the photos matching `query` (see `result(matching:in:)`).
-        func snapshot(matching query: SearchQuery?, in library: PhotoLibrary) throws(LibraryError) -> TimelineSnapshot {
-            guard let query else { return snapshot }
-            return try result(matching: query, in: library).snapshot
+        /// The whole library's timeline, or that of the photos of `scope` (see `result(in:library:)`).
+        func snapshot(in scope: TimelineScope, library: PhotoLibrary) throws(LibraryError) -> TimelineSnapshot {
+            if scope.isLibrary { return snapshot }
+            return try result(in: scope, library: library).snapshot
         }
 
-        /// The photos matching `query` as a timeline with its section places, made once and kept
-        /// among the last ``resultLimit`` asked for: the ids come from FTS5 (the source of truth),
-        /// the timeline and the places from this snapshot's photos in memory.
-        func result(matching query: SearchQuery, in library: PhotoLibrary) throws(LibraryError) -> SearchResult {
-            let key = query.normalized
+        /// The photos of `scope` (matching its search, inside its map box) as a timeline with its
+        /// section places, made once and kept among the last ``resultLimit`` asked for: the ids
+        /// come from FTS5 and the `photo_on_map` index (the sources of truth), the timeline and the
+        /// places from this snapshot's photos in memory.
+        func result(in scope: TimelineScope, library: PhotoLibrary) throws(LibraryError) -> SearchResult {
+            let key = scope.key
             let kept = results.withLock { list -> SearchResult? in
                 guard let index = list.firstIndex(where: { $0.query == key }) else { return nil }
                 let entry = list.remove(at: index)
@@ -69,7 +70,12 @@ final class LibraryState: Sendable {
                 return entry.result
             }
             if let kept { return kept }
-            let filtered = try snapshot.keeping(ids: library.photoIDs(matching: query))
+            var ids = try scope.search.map { query throws(LibraryError) in try library.photoIDs(matching: query) }
+            if let box = scope.box {
+                let inside = try library.photoIDs(in: box)
+                ids = ids.map { Self.intersection($0, inside) } ?? inside
+            }
+            let filtered = try snapshot.keeping(ids: ids ?? [])
             let made = SearchResult(snapshot: filtered, places: SectionPlaces(filtered, places: try places(in: library)))
             results.withLock { list in
                 list.removeAll { $0.query == key }
@@ -77,6 +83,21 @@ final class LibraryState: Sendable {
                 if list.count > Self.resultLimit { list.removeFirst(list.count - Self.resultLimit) }
             }
             return made
+        }
+
+        /// The photos matching search `query` (see `result(in:library:)`).
+        func result(matching query: SearchQuery, in library: PhotoLibrary) throws(LibraryError) -> SearchResult {
+            try result(in: TimelineScope(search: query), library: library)
+        }
+
+        /// The ids in both ascending lists.
+        static func intersection(_ a: [Int64], _ b: [Int64]) -> [Int64] {
+            var out: [Int64] = []
+            var i = 0, j = 0
+            while i < a.count, j < b.count {
+                if a[i] < b[j] { i += 1 } else if a[i] > b[j] { j += 1 } else { out.append(a[i]); i += 1; j += 1 }
+            }
+            return out
         }
 
         /// Loads the places of every photo, then (in a library with positions) counts the photos

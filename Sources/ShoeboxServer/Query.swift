@@ -78,9 +78,18 @@ struct Query {
         return query.isEmpty ? nil : query
     }
 
-    /// The cache-key prefix of a route's answer for `search`.
-    static func key(_ search: SearchQuery?) -> String {
-        search.map { "q=\($0.normalized)/" } ?? ""
+    /// A map box `W,S,E,N` in degrees (see `MapBox`), or nil when the parameter is absent.
+    func box(_ name: String = "bbox") throws -> MapBox? {
+        guard let text = raw(name) else { return nil }
+        switch MapBox.parse(text) {
+        case .success(let box): return box
+        case .failure(let error): throw APIError.badRequest("\(error.message) (got \(Self.shown(text)))")
+        }
+    }
+
+    /// The scope of a timeline route: its search `q` and map box `bbox`, each optional.
+    func scope() throws -> TimelineScope {
+        TimelineScope(search: try search(), box: try box())
     }
 
     /// `WIDTHxHEIGHT` in points, each from 1 to 100,000.
@@ -138,5 +147,9 @@ struct Query {
         static let searchBytes = 1_000
         /// Photos listed by one search answer.
         static let searchPhotos = 1...10_000
+        /// Cells one map answer may cover: a 4K screen of 64-px cells is about 900.
+        static let mapCells = 4_096
+        /// Cells a map answer covers when no zoom is given.
+        static let defaultMapCells = 256
     }
 }

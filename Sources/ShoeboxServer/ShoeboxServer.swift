@@ -130,6 +130,14 @@ struct API: Sendable {
         get(api, "photos/:id/stack") { _, context in try stack(context) }
         get(api, "search") { request, _ in try search(request) }
         get(api, "places") { request, _ in try places(request) }
+        get(api, "map") { request, _ in try map(request) }
+        get(api, "map/outlines") { request, _ in try mapOutlines(request) }
+        get(api, "map/bounds") { request, _ in try mapBounds(request) }
+        let leafletFiles = router.group("leaflet")
+        get(leafletFiles, ":file") { request, context in try leaflet(request, path: context.parameters.get("file") ?? "") }
+        get(leafletFiles, "images/:file") { request, context in
+            try leaflet(request, path: "images/" + (context.parameters.get("file") ?? ""))
+        }
         get(api, "duplicates") { request, _ in try duplicates(request) }
         get(api, "photos/:id/original") { request, context in try original(request, context) }
         get(api, "photos/:id/thumbnail") { request, context in try await thumbnail(request, context) }

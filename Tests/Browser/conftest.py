@@ -138,8 +138,9 @@ def server1m(workdir):
     server.stop()
 
 
-def new_driver(width, height, mobile=False, trace=False):
-    """Headless Chromium with the viewport set exactly; `trace` records the renderer's tasks (see frames.py)."""
+def new_driver(width, height, mobile=False, trace=False, network=False):
+    """Headless Chromium with the viewport set exactly; `trace` records the renderer's tasks (see frames.py),
+    `network` every request in the performance log (`Network.requestWillBeSent`)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -149,6 +150,9 @@ def new_driver(width, height, mobile=False, trace=False):
                 "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={width},{height}"):
         options.add_argument(arg)
     logging = {"browser": "ALL"}
+    if network and not trace:
+        logging["performance"] = "ALL"
+        options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
     if trace:
         from frames import TRACE_CATEGORIES
         logging["performance"] = "ALL"

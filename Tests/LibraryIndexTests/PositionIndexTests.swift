@@ -107,6 +107,13 @@ struct PositionIndexTests {
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(sql: """
+                -- and before the map (whose index covers these columns)
+                DROP INDEX photo_on_map;
+                DROP TABLE mapCell;
+                DROP TABLE mapCellState;
+                ALTER TABLE photo DROP COLUMN mapX;
+                ALTER TABLE photo DROP COLUMN mapY;
+                DELETE FROM grdb_migrations WHERE identifier = 'v10-map';
                 ALTER TABLE photo DROP COLUMN latitude;
                 ALTER TABLE photo DROP COLUMN longitude;
                 ALTER TABLE photo DROP COLUMN offsetSource;

@@ -107,6 +107,13 @@ struct VideoIndexTests {
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(sql: """
+                -- and before the map (whose index covers these columns)
+                DROP INDEX photo_on_map;
+                DROP TABLE mapCell;
+                DROP TABLE mapCellState;
+                ALTER TABLE photo DROP COLUMN mapX;
+                ALTER TABLE photo DROP COLUMN mapY;
+                DELETE FROM grdb_migrations WHERE identifier = 'v10-map';
                 INSERT INTO ignoredFile (path, fileSize, modified) SELECT path, fileSize, modified FROM photo WHERE mediaType = 'video';
                 DELETE FROM photo WHERE mediaType = 'video';
                 ALTER TABLE photo DROP COLUMN mediaType;

@@ -77,8 +77,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/shoebox"))
     }
 
-    /// Installs `binary` and the table at `places`, here a test's own, so that no test builds one
-    /// from PyPI or copies this machine's.
+    /// Installs `binary` and the table at `places`, here a test's own, and a test's own map
+    /// outlines, so that no test builds them from PyPI or copies this machine's.
     static func install(
         prefix: String, home: String, binary: String = ShoeboxProcess.executable.path, places: String? = nil
     ) throws -> ShoeboxProcess.Output {
@@ -90,8 +90,11 @@ import Testing
             placesTable = URL(fileURLWithPath: home).deletingLastPathComponent().appendingPathComponent("places.bin").path
             FileManager.default.createFile(atPath: placesTable, contents: Data(PlaceTable.encode([], credit: "test")))
         }
+        let outlines = URL(fileURLWithPath: home).deletingLastPathComponent().appendingPathComponent("countries.geojson").path
+        FileManager.default.createFile(atPath: outlines, contents: Data(#"{"type":"FeatureCollection","features":[]}"#.utf8))
         return try run(script, [prefix], environment: [
             "SHOEBOX_BIN": binary, "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "SHOEBOX_PLACES": placesTable,
+            "SHOEBOX_MAP_OUTLINES": outlines,
         ])
     }
 

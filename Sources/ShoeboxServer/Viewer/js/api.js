@@ -2,9 +2,9 @@
 // level and viewport, section lists, pages of sections' photos). `reset()` drops them when the
 // library changes; answers that arrive for an older snapshot are not cached.
 //
-// The timeline's scope: the whole library, or a search (`setQuery`). Every timeline request
-// (sections, layout, zoom, position) carries the scope's `q=`, so a search result is a timeline
-// of its own; the caches are kept per scope, so returning to the library asks nothing again.
+// The timeline's scope: the whole library, a search or a map box (`setScope`). Every timeline
+// request (sections, layout, zoom, position) carries the scope's `q=` and `bbox=`, so a result is a
+// timeline of its own; the caches are kept per scope, so returning to the library asks nothing again.
 
 export class APIError extends Error {
   constructor(status, code, message) {
@@ -30,19 +30,22 @@ export const PAGE = 120;
 
 let generation = 0;
 let query = '';
+let box = '';
 
-/** Scopes every timeline request to search `q` ('' for the whole library). */
-export function setQuery(q) { query = q || ''; }
+/** Scopes every timeline request to search `q` and map box `bbox` ('' and '' for the whole library). */
+export function setScope({ q = '', bbox = '' } = {}) { query = q || ''; box = bbox || ''; }
 
-/** The current scope's query ('' for the whole library). */
-export function currentQuery() { return query; }
+/** The current scope's key (see view-state.js `scopeKey`). */
+export function currentScopeKey() { return `${query}\u0000${box}`; }
 
-/** `path` with the scope's `q` (or `q`, when given) appended. */
-function scoped(path, q = query) {
-  if (!q) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`;
+/** `path` with the scope's `q` and `bbox` (or `q` alone, when given) appended. */
+function scoped(path, q = query, bbox = q === query ? box : '') {
+  let out = path;
+  if (q) out += `${out.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`;
+  if (bbox) out += `${out.includes('?') ? '&' : '?'}bbox=${encodeURIComponent(bbox)}`;
+  return out;
 }
-const key = (k) => `${query}\u0000${k}`;
+const key = (k) => `${query}\u0000${box}\u0000${k}`;
 const layouts = new Map();
 const sectionLists = new Map();
 const sections = new Map();
@@ -138,10 +141,30 @@ export function zoom(params) {
   return getJSON(scoped(`/api/zoom?${search}`));
 }
 
-/** How many photos search `q` finds (`/api/search`'s `total`). */
-export async function searchTotal(q) {
-  const body = await getJSON(`/api/search?limit=1&q=${encodeURIComponent(q)}`);
+/** How many photos search `q` (and map box `bbox`) finds (`/api/search`'s `total`). */
+export async function searchTotal(q, bbox = '') {
+  const body = await getJSON(scoped('/api/search?limit=1', q, bbox));
   return body.total ?? body.photos.length;
+}
+
+/** `/api/map?bbox=W,S,E,N&zoom=Z`: `{clusters: [{lat, lon, count, photo, bbox}], total, located, unlocated}`. */
+export function mapClusters(bbox, zoom, { signal } = {}) {
+  return getJSON(`/api/map?bbox=${encodeURIComponent(bbox)}&zoom=${zoom}`, { signal });
+}
+
+/** `/api/map/bounds?q=`: `{bbox: [W, S, E, N] | null, count}` around the positions of the photos matching `q`. */
+export function mapBounds(q) {
+  return getJSON(`/api/map/bounds?q=${encodeURIComponent(q)}`);
+}
+
+/** `/api/map/outlines`: the country outlines (GeoJSON), or null when they are not set up (the error's message says how). */
+export async function mapOutlines() {
+  try {
+    return await getJSON('/api/map/outlines');
+  } catch (error) {
+    if (error instanceof APIError && error.status === 404) return { missing: error.message };
+    throw error;
+  }
 }
 
 /** `/api/places`: countries → regions → cities, each with `photos`, `cover` and the `query` that opens it. */

@@ -9,7 +9,7 @@ import { animate, easeOut } from './animation.js';
 import { Serial } from './serial.js';
 import * as viewState from './view-state.js';
 
-const { LEVELS } = viewState;
+const { LEVELS, isScoped, scopeKey } = viewState;
 const URL_DELAY = 250; // ms of stillness before a scroll is written to the URL
 
 export class App {
@@ -45,7 +45,8 @@ export class App {
     const shown = this.pager.isOpen ? this.pager.shown : null;
     const photo = shown ? { id: shown.id, section: this.pager.section, item: shown.item } : null;
     const { view, scope } = this.state;
-    return viewState.makeState({ view, level: this.timeline.level || this.state.level, scope, anchor, photo });
+    const map = this.pages.map ? this.pages.map.view() || this.state.map : this.state.map;
+    return viewState.makeState({ view, level: this.timeline.level || this.state.level, scope, anchor, photo, map });
   }
 
   /** Writes the state to the URL after the view has been still for a moment (scrolling). */
@@ -222,26 +223,29 @@ export class App {
     return this.changes.run(() => this.show(viewState.makeState(state)));
   }
 
-  async show({ view, level, scope, anchor, photo }) {
+  async show({ view, level, scope, anchor, photo, map = null }) {
     const { timeline, searchField } = this;
     const q = scope.q;
-    const total = q ? api.searchTotal(q) : Promise.resolve(0);
+    const scoped = isScoped(scope);
+    const shown = resultName(scope); // what the result bar names ('' for the library)
+    const total = scoped ? api.searchTotal(q, scope.bbox) : Promise.resolve(0);
     total.catch(() => {}); // awaited below, with the layout
-    const newScope = q !== api.currentQuery();
+    const newScope = scopeKey(scope) !== api.currentScopeKey();
     if (newScope) {
       timeline.holdFetches = true; // the old grid's sections are not the new scope's
-      api.setQuery(q);
+      api.setScope(scope);
     }
-    this.state = { ...this.state, level, scope, opened: newScope ? null : this.state.opened };
+    this.state = { ...this.state, level, scope, map: map || this.state.map, opened: newScope ? null : this.state.opened };
     searchField.setValue(scope.label ? '' : q); // a place's query is the bar's business, not the field's
-    document.body.classList.toggle('searching', Boolean(q));
+    document.body.classList.toggle('searching', scoped);
     // "Searching…" while a new scope loads; the bar moves the timeline when it comes or goes
-    if (newScope && searchField.showResult(q, null, scope.label)) timeline.measure();
+    if (newScope && searchField.showResult(shown, null, scope.label)) timeline.measure();
     const [grid, count] = await Promise.all([timeline.load(level), total]);
     const list = grid.list;
-    searchField.showResult(q, count, scope.label);
+    searchField.showResult(shown, count, scope.label);
     this.element.dataset.query = q;
-    this.debug.search = q ? { query: q, total: count } : null;
+    this.element.dataset.bbox = scope.bbox;
+    this.debug.search = scoped ? { query: q, bbox: scope.bbox, total: count } : null;
     let offset = 0;
     if (anchor) {
       const found = anchor.id !== null && anchor.id !== undefined ? await this.locate(anchor.id, level) : null;
@@ -250,7 +254,7 @@ export class App {
     await timeline.prefetch(grid, level, offset);
     timeline.swap(grid, level, list, offset);
     this.setLevelButtons(level);
-    const empty = Boolean(q) && list.length === 0;
+    const empty = scoped && list.length === 0;
     document.body.classList.toggle('empty-result', empty);
     this.elements.noResults.hidden = !empty;
     let open = photo;
@@ -303,10 +307,10 @@ export class App {
     if (!q) return this.leaveSearch();
     const was = this.state.scope;
     const onPage = this.openPage() !== null;
-    if (q === was.q && !onPage) return;
-    const entering = !was.q || onPage;
+    if (q === was.q && !was.bbox && !onPage) return;
+    const entering = !isScoped(was) || onPage;
     const { level, anchor, photo } = this.current();
-    const back = was.q ? was.back : { level, anchor, photo };
+    const back = isScoped(was) ? was.back : { level, anchor, photo };
     const scope = label
       ? viewState.searchScope(q, { label, fromPlaces, back })
       : viewState.searchScope(q, { fromPlaces: !entering && was.fromPlaces, back });
@@ -315,6 +319,38 @@ export class App {
     await this.restore({ view: 'timeline', level: 'coarse', scope, anchor: null, photo: null });
     if (entering) this.pushURL(); else this.replaceURL();
     if (fromPlaces) this.element.focus({ preventScroll: true });
+  }
+
+  /**
+   * A map marker: the timeline of the photos of its cell (`bbox`, 'W,S,E,N') at the coarse level,
+   * a new history entry; Escape (or Back) shows the map again where it was.
+   */
+  async openArea(bbox, count) {
+    const map = this.pages.map && this.pages.map.view();
+    const { level, anchor, photo } = this.current();
+    const label = `this place on the map`;
+    const scope = viewState.boxScope(bbox, { label, back: { level, anchor, photo } });
+    if (this.pager.isOpen) this.closePhoto(false);
+    this.replaceURL();
+    await this.restore({ view: 'timeline', level: 'coarse', scope, anchor: null, photo: null, map });
+    this.debug.area = { bbox, count };
+    this.pushURL();
+    this.element.focus({ preventScroll: true });
+  }
+
+  /**
+   * The Map page around the photos of search `query` (a place's query, a section's place name), a
+   * new history entry; nothing happens when none of them has a position.
+   */
+  async openMapAround(query) {
+    const bounds = await api.mapBounds(query);
+    if (!bounds.bbox) return;
+    if (this.pager.isOpen) this.closePhoto(false);
+    this.replaceURL();
+    this.pages.map.focus(bounds.bbox);
+    if (isScoped(this.state.scope)) await this.restore({ ...this.current(), view: 'map', scope: viewState.LIBRARY, map: null });
+    else await this.enterView('map');
+    this.pushURL();
   }
 
   /**
@@ -354,14 +390,14 @@ export class App {
    */
   async leaveSearch() {
     const { scope } = this.state;
-    if (!scope.q) {
+    if (!isScoped(scope)) {
       this.searchField.setValue('');
       (this.openPage() || this).element.focus({ preventScroll: true });
       return;
     }
     if (this.pager.isOpen) this.closePhoto(false);
     const target = this.attentionPhoto();
-    const view = scope.fromPlaces ? 'places' : 'timeline';
+    const view = scope.fromPlaces ? 'places' : scope.fromMap ? 'map' : 'timeline';
     const state = target
       ? { level: this.timeline.level, anchor: { id: target.id, section: 0, item: 0, dy: target.dy }, photo: null }
       : (scope.back || { level: 'coarse', anchor: null, photo: null });
@@ -416,7 +452,7 @@ export class App {
   escape() {
     const page = this.openPage();
     if (page) { this.togglePage(this.state.view).catch((error) => this.reportError(error)); return true; }
-    if (this.state.scope.q) { this.leaveSearch().catch((error) => this.reportError(error)); return true; }
+    if (isScoped(this.state.scope)) { this.leaveSearch().catch((error) => this.reportError(error)); return true; }
     return false;
   }
 
@@ -455,8 +491,8 @@ export class App {
       api.reset();
       this.library = await api.getJSON('/api/library');
       this.showSummary();
-      const { q, label } = this.state.scope;
-      if (q && this.searchField.showResult(q, await api.searchTotal(q), label)) timeline.measure();
+      const { scope } = this.state;
+      if (isScoped(scope) && this.searchField.showResult(resultName(scope), await api.searchTotal(scope.q, scope.bbox), scope.label)) timeline.measure();
       const grid = await timeline.load(level);
       const list = grid.list;
       let target = null;
@@ -554,6 +590,11 @@ export class App {
     this.debug.ready = true;
     document.documentElement.dataset.ready = 'true';
   }
+}
+
+/** What the result bar says a scope holds: its search, or the map box's (the label says which). */
+function resultName(scope) {
+  return scope.q || scope.bbox || '';
 }
 
 /** Content offset that puts item `item` of section `section` at viewport y `dy` in `grid`. */

@@ -11,6 +11,7 @@ import { retryFailed } from './thumbnails.js';
 import { SearchField } from './search.js';
 import { PlacesPage } from './places.js';
 import { DuplicatesPage } from './duplicates.js';
+import { MapPage } from './map.js';
 import { App } from './app.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -54,26 +55,35 @@ const searchField = new SearchField($('#search-input'), $('#result-bar'), {
 
 const places = new PlacesPage($('#places'), $('#places-button'), {
   onOpen: (query, label) => app.search(query, { label, fromPlaces: true }).catch(report),
+  onMap: (query) => app.openMapAround(query).catch(report),
 });
 
 const duplicates = new DuplicatesPage($('#duplicates'), $('#duplicates-button'), {
   onOpen: (id) => app.openFromPage(id).catch(report),
 });
 
+const map = new MapPage($('#map'), $('#map-button'), {
+  onOpen: (bbox, count) => app.openArea(bbox, count).catch(report),
+  onMove: () => app.replaceURLSoon(),
+});
+
 app = new App({
-  element, layer, timeline, pager, pages: { places, duplicates }, searchField, debug,
+  element, layer, timeline, pager, pages: { places, duplicates, map }, searchField, debug,
   elements: { noResults: $('#no-results'), message: $('#message'), summary: $('#summary'), searchInput: $('#search-input') },
 });
 
 $('#places-button').addEventListener('click', () => app.togglePage('places').catch(report));
 $('#duplicates-button').addEventListener('click', () => app.togglePage('duplicates').catch(report));
+$('#map-button').addEventListener('click', () => app.togglePage('map').catch(report));
 
 // Taps: a year's or a coarse photo zooms in about itself; a fine photo opens the pager; a month
-// of a year card opens Overview there.
+// of a year card opens Overview there; a section's place names open the map there.
 layer.addEventListener('click', (e) => {
   const month = e.target.closest('.month');
   const card = month && month.closest('[data-year]');
   if (card) { app.openMonth(Number(card.dataset.year), Number(month.dataset.month)).catch(report); return; }
+  const place = e.target.closest('.place-names');
+  if (place) { app.openMapAround(place.dataset.place).catch(report); return; }
   const cell = e.target.closest('.cell');
   if (cell) app.activate(Number(cell.dataset.section), Number(cell.dataset.item));
 });

@@ -6,13 +6,15 @@ import * as api from './api.js';
 import { photoCount } from './search.js';
 
 export class PlacesPage {
-  constructor(element, button, { onOpen }) {
+  constructor(element, button, { onOpen, onMap = () => {} }) {
     this.element = element;
     this.button = button;
     this.list = element.querySelector('.places-list');
     this.onOpen = onOpen;
     this.data = null;
     element.addEventListener('click', (e) => {
+      const onTheMap = e.target.closest('[data-map-query]');
+      if (onTheMap) { onMap(onTheMap.dataset.mapQuery, onTheMap.dataset.label); return; }
       const button = e.target.closest('[data-query]');
       if (button) onOpen(button.dataset.query, button.dataset.label);
     });
@@ -62,13 +64,13 @@ export class PlacesPage {
     for (const country of countries) {
       const section = document.createElement('section');
       section.className = 'country-group';
-      section.append(placeButton(country, 'country', country.name));
+      section.append(placeButton(country, 'country', country.name), mapButton(country, country.name));
       const regions = document.createElement('div');
       regions.className = 'place-regions';
       for (const region of country.regions || []) {
         const block = document.createElement('div');
         block.className = 'region-group';
-        block.append(placeButton(region, 'region', `${region.name}, ${country.name}`));
+        block.append(placeButton(region, 'region', `${region.name}, ${country.name}`), mapButton(region, `${region.name}, ${country.name}`));
         const cities = document.createElement('div');
         cities.className = 'place-cities';
         for (const city of region.cities || []) cities.append(placeButton(city, 'city', `${city.name}, ${country.name}`));
@@ -109,6 +111,19 @@ function placeButton(place, kind, label) {
   count.className = 'place-count';
   count.textContent = photoCount(place.photos);
   button.append(cover, name, count);
+  return button;
+}
+
+/** A place's button to the Map page, there. */
+function mapButton(place, label) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'place-map';
+  button.dataset.mapQuery = place.query;
+  button.dataset.label = label;
+  button.textContent = 'Map';
+  button.title = `${label} on the map`;
+  button.setAttribute('aria-label', `${label} on the map`);
   return button;
 }
 

@@ -270,7 +270,7 @@ export class Timeline {
     if (this.level === 'years') fillYearCard(el, info);
     else {
       const [title, sub] = el.children;
-      title.textContent = info ? headerTitle(info) : '';
+      fillTitle(title, info);
       sub.textContent = info ? countText(info, this.level) : '';
       el.title = info ? `${headerTitle(info)} · ${countText(info, this.level)}` : '';
     }
@@ -401,6 +401,21 @@ function countText(info, level) {
   const noun = (n) => (n === 1 ? 'photo' : 'photos');
   if (level === 'coarse' && info.shown < info.count) return `${number.format(info.shown)} shown of ${number.format(info.count)}`;
   return `${number.format(info.count)} ${noun(info.count)}`;
+}
+
+/**
+ * A header's title: the section's place names as a link to the map there (`.place-names`, its first
+ * place in `data-place`), then its dates.
+ */
+function fillTitle(title, info) {
+  const places = info && Array.isArray(info.places) ? info.places.filter(Boolean) : [];
+  if (!places.length) { title.textContent = info ? info.label : ''; return; }
+  const names = document.createElement('span');
+  names.className = 'place-names';
+  names.dataset.place = places[0];
+  names.title = `${places[0]} on the map`;
+  names.textContent = places.join(', ');
+  title.replaceChildren(names, ` · ${info.label}`);
 }
 
 /** "Lisbon, Sintra · 8 – 14 Mar 2025": the section's places (if any) before its dates. */
