@@ -87,8 +87,10 @@ extension LibraryStore {
         }
     }
 
-    /// The condition on `photo` that keeps a row on the map: a position, not a Live Photo's video half.
-    static let onMap = "mapY IS NOT NULL AND NOT (mediaType = 'video' AND pairedWith IS NOT NULL)"
+    /// The condition on `photo` that keeps a row on the map: a position, and an item of the timeline
+    /// (not a Live Photo's video half, not a stack's member other than its cover), so that a
+    /// marker's count is the number of items its timeline shows.
+    static let onMap = "mapY IS NOT NULL AND NOT (mediaType = 'video' AND pairedWith IS NOT NULL) AND \(stackFilter)"
 
     /// The cover of a group of photo rows: the first indexed that could be read, else the first.
     static let coverExpression = "coalesce(min(CASE WHEN error IS NULL THEN id END), min(id))"
@@ -121,7 +123,7 @@ extension LibraryStore {
                 """, arguments: [coarser, finer - coarser, finer - coarser, finer])
         }
         let located = try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM mapCell WHERE level = ?", arguments: [finest]) ?? 0
-        let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter)") ?? 0
+        let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter) AND \(stackFilter)") ?? 0
         try db.execute(
             sql: "INSERT OR REPLACE INTO mapCellState (id, runID, located, unlocated) VALUES (1, ?, ?, ?)",
             arguments: [runID, located, max(0, all - located)])

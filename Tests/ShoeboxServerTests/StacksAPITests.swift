@@ -17,9 +17,12 @@ struct StacksAPITests {
         for frame in 0..<3 {
             var exif = ExifFields(dateTimeOriginal: "2024:05:01 10:00:00", make: "Apple", model: "iPhone 15")
             exif.subSecTimeOriginal = "\(frame * 2)00"
+            exif.setPosition(latitude: 48.85, longitude: 2.35)
             try tree.write("photos/burst/IMG_\(100 + frame).JPG", PhotoFixtures.jpeg(width: 16, height: 12, exif: exif))
         }
-        try tree.write("photos/lone.jpg", PhotoFixtures.jpeg(width: 16, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:01 11:00:00")))
+        var lonely = ExifFields(dateTimeOriginal: "2024:05:01 11:00:00")
+        lonely.setPosition(latitude: -33.87, longitude: 151.21)
+        try tree.write("photos/lone.jpg", PhotoFixtures.jpeg(width: 16, height: 12, exif: lonely))
         let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
 
         let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
@@ -44,8 +47,12 @@ struct StacksAPITests {
         let alone = try SearchAPITests.object(try await get(app, "/api/photos/\(lone)/stack"))
         #expect((alone["photos"] as? [[String: Any]])?.map { $0["id"] as? Int } == [lone])
         #expect(try await get(app, "/api/photos/999999/stack").status == .notFound)
-        // The section lists count items: the stack once.
+        // The section lists count items: the stack once; so does the map, whose marker opens them.
         let fine = try SearchAPITests.array(try await get(app, "/api/sections?level=fine"))
         #expect(fine.first?["count"] as? Int == 2)
+        let map = try SearchAPITests.object(try await get(app, "/api/map?bbox=-180,-85,180,85&zoom=2"))
+        let clusters = try #require(map["clusters"] as? [[String: Any]])
+        #expect(clusters.compactMap { $0["count"] as? Int }.sorted() == [1, 1], "\(clusters)")
+        #expect(clusters.contains { $0["photo"] as? Int == cover })
     }
 }
