@@ -27,6 +27,9 @@ final class IndexJob: Sendable {
     let readersAdded = Atomic<Int>(0)
     /// Changes this run wrote: none, and an earlier run that completed has linked the Live Photos.
     private let writtenChanges = Atomic<Int>(0)
+    /// Whether this run writes no search words per batch but builds the search index at its end
+    /// (a first index, or the run after one that was killed before its end).
+    private let searchDeferred = Atomic<Bool>(false)
     /// The folders whose files this run changed: stacks are found again in these alone.
     private let changedFolders = Mutex<Set<RelativePath>>([])
     /// Beyond this many changed folders the stacks are found again from every photo at once.
@@ -95,6 +98,12 @@ final class IndexJob: Sendable {
         let runID: Int64
         do {
             lastRunCompleted = try store.lastRunCompleted()
+            // A first index builds its search index at its end, in one statement; so does the run
+            // after a first one that was killed.
+            var deferSearch = try store.searchWordsDeferred()
+            if !deferSearch { deferSearch = try store.hasNoPhotos() }
+            if deferSearch { try store.deferSearchWords() }
+            searchDeferred.store(deferSearch, ordering: .relaxed)
             runID = try store.beginRun()
         } catch {
             stop(photos)
@@ -154,6 +163,8 @@ final class IndexJob: Sendable {
                     inFolders: lastRunCompleted && folders.count <= Self.stackFoldersScoped ? folders : nil)
             }
         }
+        // The search index of a first index, stopped or not, so that search finds what was written.
+        if searchDeferred.load(ordering: .relaxed) { try store.rebuildSearchWords(timings: timings) }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         try store.finishRun(runID, progress: progress, rowsChanged: writtenChanges.load(ordering: .relaxed) > 0, timings: timings)
@@ -180,7 +191,8 @@ final class IndexJob: Sendable {
 
     /// Writes one batch, counting it.
     private func apply(_ changes: [IndexChange]) throws(IndexError) {
-        try timings.measure(.insert) { () throws(IndexError) in try store.apply(changes, timings: timings) }
+        let deferred = searchDeferred.load(ordering: .relaxed)
+        try timings.measure(.insert) { () throws(IndexError) in try store.apply(changes, timings: timings, searchDeferred: deferred) }
         writtenChanges.add(changes.count, ordering: .relaxed)
         changedFolders.withLock { folders in
             for change in changes { folders.insert(change.path.folderAndName.folder) }

@@ -111,7 +111,9 @@ extension LibraryStore {
     }
 
     /// Writes one batch of changes in a single transaction.
-    func apply(_ changes: [IndexChange], timings: IndexTimings? = nil) throws(IndexError) {
+    /// - Parameter searchDeferred: the run builds the whole search index at its end
+    ///   (`rebuildSearchWords`), so this batch writes no search words.
+    func apply(_ changes: [IndexChange], timings: IndexTimings? = nil, searchDeferred: Bool = false) throws(IndexError) {
         guard !changes.isEmpty else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: """
@@ -148,7 +150,7 @@ extension LibraryStore {
                 case .ignore, .markMissing, .found: break
                 }
             }
-            try Self.updatingSearchWords(db, ofPaths: touched, timings: timings) {
+            try Self.updatingSearchWords(db, ofPaths: searchDeferred ? [] : touched, timings: timings) {
                 for change in changes {
                     switch change {
                     case .upsertPhoto(let photo, let wasIgnored):

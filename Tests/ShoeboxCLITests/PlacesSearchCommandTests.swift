@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LibraryIndex
 import PhotoFixtures
 import PhotoLibrary
@@ -147,6 +148,34 @@ struct PlacesSearchCommandTests {
 
 @Suite("shoebox places")
 struct PlacesCommandTests {
+    @Test("A first index builds its search index at its end; a first index killed before that leaves the flag, and the next run rebuilds")
+    func searchIndexOfAFirstRun() throws {
+        let (tree, db, environment) = try PlacesSearchCommandTests.library()
+        defer { withExtendedLifetime(tree) {} }
+        func paths(_ words: [String]) throws -> [String] {
+            let run = try ShoeboxProcess.run(["search"] + words + ["--json", "--db", db])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try PlacesSearchCommandTests.objects(run.stdout).compactMap { $0["path"] as? String }
+        }
+        // The first index (in `library()`) wrote its rows without words, then the whole index at once.
+        #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/e.jpg"])
+        let queue = try DatabaseQueue(path: db)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM searchDeferred") } == 0)
+        // What a first index killed before its end leaves: the rows, no words, the flag set.
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO searchDeferred (id) VALUES (1); INSERT INTO photoSearch (photoSearch) VALUES ('delete-all')")
+        }
+        try queue.close()
+        #expect(try paths(["sintra"]).isEmpty)
+        // The next run, though it reads no file, builds the search index again; triggers are back on.
+        try tree.write("photos/trip/f.jpg", PlacesSearchCommandTests.jpeg((38.7990, -9.3880), "2025:03:15 10:00:00"))
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], environment: environment).status == 0)
+        #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/e.jpg", "trip/f.jpg"])
+        try FileManager.default.removeItem(atPath: tree.path + "/photos/trip/e.jpg")
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], environment: environment).status == 0)
+        #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/f.jpg"])
+    }
+
     @Test("places prints countries, regions and cities as an aligned tree; --json the same tree as /api/places")
     func tree() throws {
         let (tree, db, environment) = try PlacesSearchCommandTests.library()
