@@ -185,17 +185,17 @@ extension IndexedPhoto {
         )
     }
 
-    /// The values of the `photo` columns, in `LibraryStore.photoColumns` order.
-    var databaseArguments: StatementArguments {
-        [
-            Data(path.bytes), fileSize, modificationTime, format?.rawValue,
-            captureDate.local.iso8601, captureDate.offset?.seconds, captureDate.source.rawValue,
-            pixelSize?.width, pixelSize?.height, orientation, displaySize?.width, displaySize?.height,
-            cameraMake, cameraModel, error, mediaType.rawValue, duration,
-            position?.latitude, position?.longitude, captureDate.offsetSource?.rawValue,
-            place?.city, place?.region, place?.country, place?.countryCode, placePending,
-            position.map { MapGrid.x(longitude: $0.longitude) }, position.map { MapGrid.y(latitude: $0.latitude) },
-        ]
+    /// Binds the values of the `photo` columns, in the order of the upsert's column list
+    /// (`LibraryStore.apply`).
+    func bindColumns(_ b: inout RawBindings) {
+        b.blob(path.bytes); b.integer(fileSize); b.integer(modificationTime); b.text(format?.rawValue)
+        b.text(captureDate.local.iso8601); b.integer(captureDate.offset?.seconds); b.text(captureDate.source.rawValue)
+        b.integer(pixelSize?.width); b.integer(pixelSize?.height); b.integer(orientation)
+        b.integer(displaySize?.width); b.integer(displaySize?.height)
+        b.text(cameraMake); b.text(cameraModel); b.text(error); b.text(mediaType.rawValue); b.double(duration)
+        b.double(position?.latitude); b.double(position?.longitude); b.text(captureDate.offsetSource?.rawValue)
+        b.text(place?.city); b.text(place?.region); b.text(place?.country); b.text(place?.countryCode); b.boolean(placePending)
+        b.integer(position.map { MapGrid.x(longitude: $0.longitude) }); b.integer(position.map { MapGrid.y(latitude: $0.latitude) })
     }
 }
 

@@ -154,7 +154,7 @@ extension LibraryStore {
                 for change in changes {
                     switch change {
                     case .upsertPhoto(let photo, let wasIgnored):
-                        try upsert.execute(arguments: photo.databaseArguments)
+                        try upsert.execute(binding: photo.bindColumns)
                         if wasIgnored { try deleteIgnored.execute(arguments: [Data(photo.path.bytes)]) }
                     case .ignore(let path, let stamp, let wasPhoto):
                         try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])
