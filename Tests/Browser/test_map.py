@@ -193,6 +193,23 @@ def test_places_and_section_names_open_the_map(map_browser, server3k, viewport):
     assert s - 1 <= lat <= n + 1 and w - 1 <= lon <= e + 1, (centre, bounds)
     assert sum(m["count"] for m in markers(browser)) >= bounds["count"]
 
+    # so does a city, from the small button beside its chip
+    open_viewer(browser, server3k.url, "?view=places")
+    wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="the Places page")
+    city = browser.find_element("css selector", "#places .city-group > .place-map-compact")
+    chip = browser.find_element("css selector", "#places .city-group > .place-city")
+    assert city.get_attribute("data-map-query") == chip.get_attribute("data-query")
+    box = browser.execute_script("const a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
+                                 "return {overlap: !(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top), h: a.height, w: a.width}",
+                                 city, chip)
+    assert not box["overlap"] and box["h"] >= 24 and box["w"] >= 24, box
+    bounds = server3k.get("/api/map/bounds?q=" + urllib.parse.quote(city.get_attribute("data-map-query")))
+    tap(browser, city)
+    wait_map(browser)
+    lat, lon = (float(x) for x in map_param(browser).split("/")[1:])
+    w, s, e, n = bounds["bbox"]
+    assert s - 1 <= lat <= n + 1 and w - 1 <= lon <= e + 1, bounds
+
     # a section's place names lead to the map too
     open_viewer(browser, server3k.url)
     name = browser.find_element("css selector", "#timeline .section-header:not([hidden]) .place-names")

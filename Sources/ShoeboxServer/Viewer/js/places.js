@@ -73,7 +73,14 @@ export class PlacesPage {
         block.append(placeButton(region, 'region', `${region.name}, ${country.name}`), mapButton(region, `${region.name}, ${country.name}`));
         const cities = document.createElement('div');
         cities.className = 'place-cities';
-        for (const city of region.cities || []) cities.append(placeButton(city, 'city', `${city.name}, ${country.name}`));
+        for (const city of region.cities || []) {
+          // A city's chip, and beside it a small button to the map there.
+          const label = `${city.name}, ${country.name}`;
+          const group = document.createElement('span');
+          group.className = 'city-group';
+          group.append(placeButton(city, 'city', label), mapButton(city, label, { compact: true }));
+          cities.append(group);
+        }
         if (cities.childElementCount) block.append(cities);
         regions.append(block);
       }
@@ -114,11 +121,11 @@ function placeButton(place, kind, label) {
   return button;
 }
 
-/** A place's button to the Map page, there. */
-function mapButton(place, label) {
+/** A place's button to the Map page, there (`compact`: smaller, beside a city's chip). */
+function mapButton(place, label, { compact = false } = {}) {
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'place-map';
+  button.className = compact ? 'place-map place-map-compact' : 'place-map';
   button.dataset.mapQuery = place.query;
   button.dataset.label = label;
   button.textContent = 'Map';
