@@ -296,3 +296,43 @@ def test_a_month_opens_its_first_section(browser, archive, viewport):
         "const t = window.shoebox.timeline; return [t.grid.sectionTop(arguments[0]) - t.offset, t.scroller.maxOffset - t.offset];", first["index"])
     assert abs(shown) <= 1 or line_top <= 1, (shown, first)
     assert console_errors(browser) == []
+
+
+@pytest.mark.parametrize("level", ["coarse", "fine"])
+def test_resizing_keeps_the_top_photo_where_it_was(browser, archive, viewport, level):
+    """Columns follow the width: a desktop window narrowed (and widened back), a phone rotated to
+    landscape (and back), relays the packed rows, and the photo at the top of the screen stays at
+    the top, at the same height (±1 px) unless the scroll range clamps."""
+    w, h = (1440, 900) if viewport == "desktop" else (390, 844)
+    sizes = [(1000, 900), (w, h)] if viewport == "desktop" else [(844, 390), (w, h)]
+    open_viewer(browser, archive.url, f"?level={level}")
+    browser.execute_script("const s = window.shoebox.timeline.scroller; s.scrollTo(s.maxOffset * 0.55)")
+    wait_idle(browser)
+    try:
+        for width, height in sizes:
+            top = browser.execute_script("return window.shoebox.timeline.anchorCandidates(1)[0]")
+            side = browser.execute_script("return window.shoebox.timeline.grid.cellSide")
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": viewport == "phone"})
+            wait_for(lambda: browser.execute_script("return innerWidth") == width, message="the new viewport")
+            browser.execute_script("return new Promise(r => setTimeout(r, 400))")  # past the resize debounce
+            wait_idle(browser)
+            after = browser.execute_script("""
+                const id = arguments[0];
+                const t = window.shoebox.timeline, s = t.scroller;
+                const cell = document.querySelector(`#timeline .cell[data-photo-id="${id}"]`);
+                const root = document.querySelector('#timeline').getBoundingClientRect();
+                return { dy: cell ? cell.getBoundingClientRect().top - root.top : null, offset: s.offset, max: s.maxOffset,
+                         side: t.grid.cellSide, width: innerWidth };""", top["id"])
+            assert after["dy"] is not None, (top, after)
+            clamped = after["offset"] <= 0.5 or after["offset"] >= after["max"] - 0.5
+            print(f"[{viewport} {level}] {width}x{height}: photo {top['id']} at {top['dy']:.1f} px -> {after['dy']:.1f} px "
+                  f"(cells {side:.1f} -> {after['side']:.1f} px{', clamped' if clamped else ''})")
+            if not clamped:
+                assert abs(after["dy"] - top["dy"]) <= 1, (top, after)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": viewport == "phone"})
+        wait_for(lambda: browser.execute_script("return innerWidth") == w, message="the viewport back")
+        browser.execute_script("return new Promise(r => setTimeout(r, 400))")
+    assert console_errors(browser) == []
