@@ -142,8 +142,10 @@ struct CommandLineTests {
         let count = 6000
         try SampleLibrary(count: count, seed: 5).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
-        // 1 ms a file on one reader: about 6 s of reading, so the Ctrl-C lands mid-run.
-        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"], environment: ShoeboxProcess.slowReads(0.001))
+        // 5 ms a file on one reader: about 30 s of reading, so the Ctrl-C, sent as soon as the first
+        // rows are committed (about 2.5 s in), lands mid-read even when a loaded machine (a full
+        // parallel test run on two cores) sees that commit seconds late.
+        let process = ShoeboxProcess.start(["index", tree.path + "/photos", "--db", db, "--jobs", "1"], environment: ShoeboxProcess.slowReads(0.005))
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
