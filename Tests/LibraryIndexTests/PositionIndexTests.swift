@@ -1,7 +1,7 @@
 import WallClock
 import Foundation
 import GRDB
-import LibraryIndex
+@testable import LibraryIndex
 import PhotoFixtures
 import PhotoMetadata
 import Testing
@@ -48,6 +48,27 @@ struct PositionIndexTests {
         try tree.write("root/clip.mov", movie.bytes)
         // 0/0 is no position.
         try tree.write("root/null-island.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: gpsFields(latitude: 0, longitude: 0)))
+    }
+
+    @Test("On the map, a Takeout or XMP sidecar's position and a video's count like a photo's own")
+    func sidecarAndVideoPositionsAreOnTheMap() async throws {
+        let tree = try TemporaryDirectory()
+        try Self.writeTree(tree)
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        _ = try await index(tree.path + "/root", into: store)
+        let rows = try photosByPath(store)
+        let located = rows.values.filter { $0.position != nil }.count
+        let world = try store.mapClusters(in: MapBox(west: -180, south: -85, east: 180, north: 85), zoom: 12)
+        #expect(world.located == located && world.clusters.map(\.count).reduce(0, +) == located)
+        /// The photos of the cluster nearest to a position, at zoom 12 (cells of about 10 km).
+        func count(near latitude: Double, _ longitude: Double) throws -> Int {
+            let box = MapBox(west: longitude - 0.02, south: latitude - 0.02, east: longitude + 0.02, north: latitude + 0.02)
+            return try store.mapClusters(in: box, zoom: 12).clusters.map(\.count).reduce(0, +)
+        }
+        #expect(try count(near: 37.4219983, -122.084) == 1)  // takeout.jpg: Takeout JSON only
+        #expect(try count(near: 41 + 24.5 / 60, 2 + 10.25 / 60) == 1)  // dated.jpg: XMP sidecar
+        #expect(try count(near: 37.3349, -122.0090) == 1)  // clip.mov: a video's own position
+        #expect(try count(near: 37.0, -122.0) == 0)  // both.jpg: its own GPS wins over its sidecar's
     }
 
     @Test("Positions from files and sidecars, offset sources, all stored and read back")
