@@ -140,8 +140,14 @@ struct CommandLineTests {
     func interrupted() throws {
         let tree = try TemporaryDirectory()
         let count = 6000
-        try SampleLibrary(count: count, seed: 5).write(to: tree.path + "/photos")
         let db = tree.path + "/index.sqlite"
+        // The database made first, by a run of the empty folder, so the polls below never open it
+        // while the run creates and migrates it: in loaded full test runs that race left the run
+        // with no row committed within 30 s (the likely cause: a reader's lock on the new file while
+        // the run turns it to WAL, not confirmed).
+        try FileManager.default.createDirectory(atPath: tree.path + "/photos", withIntermediateDirectories: true)
+        #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db]).status == 0)
+        try SampleLibrary(count: count, seed: 5).write(to: tree.path + "/photos")
         // 5 ms a file on one reader: about 30 s of reading, so the Ctrl-C, sent as soon as the first
         // rows are committed (about 2.5 s in), lands mid-read even when a loaded machine (a full
         // parallel test run on two cores) sees that commit seconds late.
