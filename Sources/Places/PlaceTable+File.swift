@@ -71,17 +71,14 @@ extension PlaceTable {
               countryCount <= Int(UInt16.max) + 1, zoneCount <= Int(UInt16.max) + 1
         else { return nil }
 
-        var strings: [String] = []
-        strings.reserveCapacity(stringCount + countryCount)
-        var previous = 0
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(stringCount + 1 + countryCount)
         for i in 0...stringCount {
-            let offset = Int(u32(offsetsStart + 4 * i))
-            guard offset >= previous, offset <= stringBytes, i > 0 || offset == 0 else { return nil }
-            if i > 0 {
-                strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[bytesStart + previous..<bytesStart + offset]), as: UTF8.self))
-            }
-            previous = offset
+            let offset = u32(offsetsStart + 4 * i)
+            guard Int(offset) <= stringBytes, i > 0 ? offset >= offsets[i - 1] : offset == 0 else { return nil }
+            offsets.append(offset)
         }
+        var strings = StringTable(block: bytes[bytesStart..<bytesStart + stringBytes], offsets: offsets)
 
         var countries: [Country] = []
         countries.reserveCapacity(countryCount)
@@ -90,8 +87,7 @@ extension PlaceTable {
             let code = bytes[base..<base + 2]
             let name = u32(base + 4)
             guard code.allSatisfy({ (65...90).contains($0) }), Int(name) < stringCount else { return nil }
-            countries.append(Country(code: UInt32(strings.count), name: name))
-            strings.append(String(decoding: code, as: UTF8.self))
+            countries.append(Country(code: strings.append(String(decoding: code, as: UTF8.self)), name: name))
         }
         var regions: [UInt32] = []
         for i in 0..<regionCount {

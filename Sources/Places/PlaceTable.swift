@@ -1,3 +1,4 @@
+import Dispatch
 /// GeoNames places (population ≥ 500) in memory, indexed for the nearest place to a position.
 ///
 /// Load the table the set-up wrote with ``load(path:)`` or ``loadInstalled(environment:executableDirectory:)``,
@@ -46,7 +47,7 @@ public struct PlaceTable: Sendable {
         var name: UInt32
     }
 
-    let strings: [String]
+    let strings: StringTable
     let countries: [Country]
     /// Indexed by tree slot.
     let rows: [Row]
@@ -65,10 +66,21 @@ public struct PlaceTable: Sendable {
     /// With `axes` the rows are already in tree order, the split axis of each node given (a table
     /// file the set-up wrote), and the index is not built again.
     init(
-        strings: [String], countries: [Country], rows input: [Row], positions: [(Double, Double)],
+        strings: StringTable, countries: [Country], rows input: [Row], positions: [(Double, Double)],
         axes: [UInt8]? = nil, credit: String
     ) {
-        let points = positions.map { SphereTree.unitVector(latitude: $0.0, longitude: $0.1) }
+        // The unit vectors on every core: the trigonometry is most of what is left of a load.
+        let points = [SIMD3<Double>](unsafeUninitializedCapacity: positions.count) { buffer, count in
+            let chunks = min(8, max(1, positions.count / 16_384))
+            let chunk = (positions.count + chunks - 1) / max(chunks, 1)
+            nonisolated(unsafe) let base = buffer.baseAddress
+            DispatchQueue.concurrentPerform(iterations: chunks) { part in
+                for i in part * chunk..<min(positions.count, (part + 1) * chunk) {
+                    (base! + i).initialize(to: SphereTree.unitVector(latitude: positions[i].0, longitude: positions[i].1))
+                }
+            }
+            count = positions.count
+        }
         let weights = input.map(\.population)
         let tree = axes.map { SphereTree(slotOrdered: points, axes: $0, weights: weights) }
             ?? SphereTree(points: points, weights: weights)
@@ -82,12 +94,11 @@ public struct PlaceTable: Sendable {
 
     /// A table of the given places, for tests and tools; names are shared, not repeated.
     package init(entries: [Entry], credit: String = "") {
-        var strings: [String] = []
+        var strings = StringTable()
         var ids: [String: UInt32] = [:]
         func intern(_ text: String) -> UInt32 {
             if let id = ids[text] { return id }
-            let id = UInt32(strings.count)
-            strings.append(text)
+            let id = strings.append(text)
             ids[text] = id
             return id
         }
