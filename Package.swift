@@ -58,6 +58,9 @@ let package = Package(
         // to build), with a wrapper for each of its variadic calls.
         .target(name: "CVips"),
 
+        // SQLite's process-wide settings (its variadic `sqlite3_config`).
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
+
         // Pure: the local date-time of a capture and the calendar arithmetic behind it.
         .target(name: "WallClock", swiftSettings: strictSettings),
 
@@ -86,6 +89,7 @@ let package = Package(
                 "Places",
                 "Duplicates",
                 "CCrypto",
+                "CSQLiteTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -44,6 +44,8 @@ public enum StackFinder {
     /// - Complexity: O(n log n): a sort per folder for the bursts, hash tables for the names.
     public static func stacks(of photos: [Photo]) -> [Int64: Int64] {
         var sets = DisjointSets(count: photos.count)
+        // The times by position (0 for none, never read then): the burst sort reads them often.
+        let captured = photos.map { $0.captured ?? 0 }
         var byFolder: [[UInt8]: [Int]] = [:]
         for (position, photo) in photos.enumerated() { byFolder[photo.folder, default: []].append(position) }
 
@@ -72,7 +74,7 @@ public enum StackFinder {
             }
             for shots in byCamera.values where shots.count > 1 {
                 let ordered = shots.sorted { a, b in
-                    let ta = photos[a].captured!, tb = photos[b].captured!
+                    let ta = captured[a], tb = captured[b]
                     // Of files of one instant (copies), the shortest name joins the run.
                     if ta != tb { return ta < tb }
                     let na = photos[a].name, nb = photos[b].name
@@ -80,9 +82,9 @@ public enum StackFinder {
                 }
                 var previous: Int?
                 for position in ordered {
-                    let time = photos[position].captured!
+                    let time = captured[position]
                     if let previous {
-                        let gap = time - photos[previous].captured!
+                        let gap = time - captured[previous]
                         if gap == 0 { continue }
                         if gap <= burstGap { sets.union(previous, position) }
                     }
@@ -121,13 +123,15 @@ public enum StackFinder {
     /// The lower-cased stem of the original of an edit's stem: `img_1234` for `img_e1234`, `name`
     /// for `name-edited` or `name_edited`; nil for a stem that is not an edit's.
     static func originalStem(ofEdit stem: [UInt8]) -> [UInt8]? {
-        let appleEdit = Array("img_e".utf8)
         if stem.count > appleEdit.count, stem.starts(with: appleEdit), stem[appleEdit.count...].allSatisfy({ (0x30...0x39).contains($0) }) {
-            return Array("img_".utf8) + stem[appleEdit.count...]
+            return appleOriginal + stem[appleEdit.count...]
         }
-        for suffix in ["-edited", "_edited"].map({ Array($0.utf8) }) where stem.count > suffix.count && stem.suffix(suffix.count).elementsEqual(suffix) {
+        for suffix in editSuffixes where stem.count > suffix.count && stem.suffix(suffix.count).elementsEqual(suffix) {
             return Array(stem.dropLast(suffix.count))
         }
         return nil
     }
+
+    private static let appleEdit = Array("img_e".utf8), appleOriginal = Array("img_".utf8)
+    private static let editSuffixes = ["-edited", "_edited"].map { Array($0.utf8) }
 }

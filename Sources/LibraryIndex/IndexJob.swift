@@ -153,21 +153,32 @@ final class IndexJob: Sendable {
         }
 
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
+        var stacks: Concurrently<LibraryStore.StackPlan>?
         if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
-            try timings.measure(.pairsAndStacks) { () throws(IndexError) in
-                try store.linkLivePhotos()
-                // Stacks (RAW+JPEG, bursts, edits) depend on the photo rows of their folder alone:
-                // after a completed run, only the folders this run changed can have new ones.
-                let folders = changedFolders.withLock { $0 }
-                try store.rebuildStacks(
-                    inFolders: lastRunCompleted && folders.count <= Self.stackFoldersScoped ? folders : nil)
+            try timings.measure(.pairsAndStacks) { () throws(IndexError) in try store.linkLivePhotos() }
+            // Stacks (RAW+JPEG, bursts, edits) depend on the photo rows of their folder alone:
+            // after a completed run, only the folders this run changed can have new ones. They are
+            // found on a reader connection while this thread builds the search index.
+            let folders = changedFolders.withLock { $0 }
+            let scope = lastRunCompleted && folders.count <= Self.stackFoldersScoped ? folders : nil
+            stacks = Concurrently { [store, timings] () throws(IndexError) in
+                try timings.measure(.pairsAndStacks) { () throws(IndexError) in try store.planStacks(inFolders: scope) }
             }
         }
         // The search index of a first index, stopped or not, so that search finds what was written.
         if searchDeferred.load(ordering: .relaxed) { try store.rebuildSearchWords(timings: timings) }
+        if let stacks {
+            let plan = try stacks.value()
+            try timings.measure(.pairsAndStacks) { () throws(IndexError) in try store.storeStacks(plan) }
+        }
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
-        try store.finishRun(runID, progress: progress, rowsChanged: writtenChanges.load(ordering: .relaxed) > 0, timings: timings)
+        let rowsChanged = writtenChanges.load(ordering: .relaxed) > 0
+        // The timeline's tables are computed from the rows and stacks as now committed, on a reader
+        // connection, while this thread stores the map's cells and the places' days.
+        let timeline = rowsChanged && !control.isStopRequested
+            ? Concurrently { [store] () throws(IndexError) in try store.computeTimeline() } : nil
+        try store.finishRun(runID, progress: progress, rowsChanged: rowsChanged, timeline: timeline, timings: timings)
         // Everything into the main file, so that copying the `.sqlite` file alone copies the index.
         store.checkpoint()
         timings?.add(ContinuousClock.now - finishing, to: .finish)

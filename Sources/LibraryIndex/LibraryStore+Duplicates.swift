@@ -43,7 +43,12 @@ public struct DuplicateRow: Sendable, Hashable {
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]` as milliseconds since 1970, or nil when it is not that.
     static func millisecond(ofStored text: String) -> Int64? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { millisecond(ofStored: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``millisecond(ofStored:)`` of the text's UTF-8 bytes.
+    static func millisecond(ofStored bytes: UnsafeRawBufferPointer) -> Int64? {
         guard bytes.count >= 19 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -269,6 +274,12 @@ extension LibraryStore {
         }
     }
 
+    /// What ``storeStacks(_:)`` changes: the stacks wanted and those stored, of the photos in scope.
+    struct StackPlan: Sendable {
+        var wanted: [Int64: Int64] = [:]
+        var stored: [Int64: Int64] = [:]
+    }
+
     /// Computes the stacks from the photo rows (`StackFinder`) and stores them, writing only what
     /// changed; returns the number of stacks found.
     ///
@@ -277,64 +288,86 @@ extension LibraryStore {
     /// every photo.
     @discardableResult
     public func rebuildStacks(inFolders folders: Set<RelativePath>? = nil) throws(IndexError) -> Int {
-        try write { db in
-            // Each scope: a condition on the photo rows `p`, and whether a path it matches may lie
-            // deeper than the folder (a range of paths also holds the subfolders' files).
-            var scopes: [(condition: String, arguments: StatementArguments, folder: [UInt8]?)] = []
-            if let folders {
-                for folder in folders.sorted(by: <) {
-                    if folder.bytes.isEmpty {
-                        scopes.append(("instr(p.path, X'2F') = 0", [], nil))
-                    } else {
-                        let low = Data(folder.bytes + [UInt8(ascii: "/")]), high = Data(folder.bytes + [UInt8(ascii: "0")])
-                        scopes.append(("p.path > ? AND p.path < ?", [low, high], folder.bytes))
-                    }
-                }
-            } else {
-                scopes.append(("1", [], nil))
-            }
-            /// Whether `path`, matched by a scope of `folder`, lies directly in it.
-            func isDirectlyIn(_ folder: [UInt8]?, _ path: Data) -> Bool {
-                guard let folder else { return true }
-                return !path.dropFirst(folder.count + 1).contains(UInt8(ascii: "/"))
-            }
+        try write { db in try Self.store(Self.planStacks(db, inFolders: folders), db) }
+    }
 
-            var photos: [StackFinder.Photo] = []
-            var stored: [Int64: Int64] = [:]
-            for scope in scopes {
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT p.id, p.path, p.format, trim(p.make, ' ' || char(9)), trim(p.model, ' ' || char(9)), p.captured,
-                        p.dateSource IN \(Self.metadataDateSources)
-                    FROM photo p WHERE \(scope.condition) AND p.mediaType = 'photo' AND p.missingSince IS NULL
-                    """, arguments: scope.arguments)
-                while let row = try rows.next() {
-                    let path: Data = row[1]
-                    guard isDirectlyIn(scope.folder, path) else { continue }
-                    let slash = path.lastIndex(of: UInt8(ascii: "/"))
-                    // Make and model trimmed by the query (Foundation's trimming was a third of this loop).
-                    let camera = [row[3] as String?, row[4] as String?].compactMap { $0 }.filter { !$0.isEmpty }
-                    let fromMetadata: Bool = row[6]
-                    photos.append(StackFinder.Photo(
-                        id: row[0], folder: slash.map { Array(path[..<$0]) } ?? [],
-                        name: slash.map { Array(path[($0 + 1)...]) } ?? Array(path),
-                        isRaw: (row[2] as String?).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
-                        camera: camera.isEmpty ? nil : camera.joined(separator: " "),
-                        captured: fromMetadata ? DuplicateRow.millisecond(ofStored: row[5]) : nil))
-                }
-                let current = try Row.fetchCursor(db, sql: """
-                    SELECT s.photoId, s.stackId, p.path FROM stack s JOIN photo p ON p.id = s.photoId WHERE \(scope.condition)
-                    """, arguments: scope.arguments)
-                while let row = try current.next() {
-                    if isDirectlyIn(scope.folder, row[2]) { stored[row[0]] = row[1] }
+    /// ``rebuildStacks(inFolders:)``'s reading and finding, on a reader connection: an index run
+    /// does it while its writer builds the search index, then stores the plan.
+    func planStacks(inFolders folders: Set<RelativePath>?) throws(IndexError) -> StackPlan {
+        try read { db in try Self.planStacks(db, inFolders: folders) }
+    }
+
+    /// Stores `plan`, made by ``planStacks(inFolders:)`` since the last write; returns the number
+    /// of stacks.
+    @discardableResult
+    func storeStacks(_ plan: StackPlan) throws(IndexError) -> Int {
+        try write { db in try Self.store(plan, db) }
+    }
+
+    private static func planStacks(_ db: Database, inFolders folders: Set<RelativePath>?) throws -> StackPlan {
+        // Each scope: a condition on the photo rows `p`, and whether a path it matches may lie
+        // deeper than the folder (a range of paths also holds the subfolders' files).
+        var scopes: [(condition: String, arguments: StatementArguments, folder: [UInt8]?)] = []
+        if let folders {
+            for folder in folders.sorted(by: <) {
+                if folder.bytes.isEmpty {
+                    scopes.append(("instr(p.path, X'2F') = 0", [], nil))
+                } else {
+                    let low = Data(folder.bytes + [UInt8(ascii: "/")]), high = Data(folder.bytes + [UInt8(ascii: "0")])
+                    scopes.append(("p.path > ? AND p.path < ?", [low, high], folder.bytes))
                 }
             }
-            let wanted = StackFinder.stacks(of: photos)
-            let delete = try db.makeStatement(sql: "DELETE FROM stack WHERE photoId = ?")
-            for (photo, _) in stored where wanted[photo] == nil { try delete.execute(arguments: [photo]) }
-            let upsert = try db.makeStatement(sql: "INSERT OR REPLACE INTO stack (photoId, stackId) VALUES (?, ?)")
-            for (photo, stack) in wanted where stored[photo] != stack { try upsert.execute(arguments: [photo, stack]) }
-            return Set(wanted.values).count
+        } else {
+            scopes.append(("1", [], nil))
         }
+        /// Whether `path`, matched by a scope of `folder`, lies directly in it.
+        func isDirectlyIn(_ folder: [UInt8]?, _ path: UnsafeRawBufferPointer) -> Bool {
+            guard let folder else { return true }
+            return !path.dropFirst(folder.count + 1).contains(UInt8(ascii: "/"))
+        }
+
+        var photos: [StackFinder.Photo] = []
+        var plan = StackPlan()
+        for scope in scopes {
+            // Read by position straight from SQLite (`RawRow`): through `Row` this loop was most of
+            // a first index's stack finding.
+            let rows = try db.makeStatement(sql: """
+                SELECT p.id, p.path, p.format, trim(p.make, ' ' || char(9)), trim(p.model, ' ' || char(9)), p.captured,
+                    p.dateSource IN \(Self.metadataDateSources)
+                FROM photo p WHERE \(scope.condition) AND p.mediaType = 'photo' AND p.missingSince IS NULL
+                """)
+            try rows.setArguments(scope.arguments)
+            try forEachRow(of: rows, in: db) { row in
+                guard let path = row.bytes(1), isDirectlyIn(scope.folder, path) else { return }
+                let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                // Make and model trimmed by the query.
+                let camera = [row.text(3), row.text(4)].compactMap { $0 }.filter { !$0.isEmpty }
+                let fromMetadata = row.int64(6) != 0
+                photos.append(StackFinder.Photo(
+                    id: row.int64(0), folder: slash.map { Array(path[..<$0]) } ?? [],
+                    name: slash.map { Array(path[($0 + 1)...]) } ?? Array(path),
+                    isRaw: row.text(2).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
+                    camera: camera.isEmpty ? nil : camera.joined(separator: " "),
+                    captured: fromMetadata ? row.bytes(5).flatMap(DuplicateRow.millisecond(ofStored:)) : nil))
+            }
+            let current = try db.makeStatement(sql: """
+                SELECT s.photoId, s.stackId, p.path FROM stack s JOIN photo p ON p.id = s.photoId WHERE \(scope.condition)
+                """)
+            try current.setArguments(scope.arguments)
+            try forEachRow(of: current, in: db) { row in
+                if let path = row.bytes(2), isDirectlyIn(scope.folder, path) { plan.stored[row.int64(0)] = row.int64(1) }
+            }
+        }
+        plan.wanted = StackFinder.stacks(of: photos)
+        return plan
+    }
+
+    private static func store(_ plan: StackPlan, _ db: Database) throws -> Int {
+        let delete = try db.makeStatement(sql: "DELETE FROM stack WHERE photoId = ?")
+        for (photo, _) in plan.stored where plan.wanted[photo] == nil { try delete.execute(arguments: [photo]) }
+        let upsert = try db.makeStatement(sql: "INSERT OR REPLACE INTO stack (photoId, stackId) VALUES (?, ?)")
+        for (photo, stack) in plan.wanted where plan.stored[photo] != stack { try upsert.execute(arguments: [photo, stack]) }
+        return Set(plan.wanted.values).count
     }
 }
 

@@ -38,8 +38,9 @@ public struct MapClusters: Sendable, Hashable {
 }
 
 extension LibraryStore {
-    /// The zooms whose cells the last completed run stored in `mapCell`: a request at zoom `z`
-    /// reads the first of them at or above `z`, at most `4^3` stored cells per answered cell.
+    /// The zooms whose cells a completed run may store in `mapCell`: a request at zoom `z` reads
+    /// the first stored one at or above `z`, at most `4^3` stored cells per answered cell (twice
+    /// that where a level was left out as not worth storing, see `persistMapCells`).
     static let mapLevels = [4, 8, 12, 16, 18]
 
     /// The `v10-map` migration: the stored cell of every position, its index, and the table of
@@ -96,10 +97,16 @@ extension LibraryStore {
     static let coverExpression = "coalesce(min(CASE WHEN error IS NULL THEN id END), min(id))"
 
     /// Called in `finishRun`'s transaction of a completed run: counts the photos per cell at each
-    /// of ``mapLevels`` (the finest from the photos, each coarser from the one below), or only
-    /// restamps the counts when the run wrote no row.
+    /// of ``mapLevels``, or only restamps the counts when the run wrote no row.
     ///
-    /// - Complexity: one pass over the rows with a position, sorted by cell; then the cells.
+    /// A level is stored only when it has at most half as many cells as the rows a request would
+    /// read without it (the next finer stored level's cells, or the photos): a level of scattered
+    /// photos, nearly a cell each, would cost more to write than it saves, and a request at its
+    /// zoom reads at most twice as many rows from below. Which levels are stored is read back from
+    /// the table (``storedMapLevel(atLeast:_:)``).
+    ///
+    /// - Complexity: one pass over the rows with a position, summed in memory per cell; then the
+    ///   stored cells, written in key order.
     static func persistMapCells(_ db: Database, runID: Int64, rowsChanged: Bool) throws {
         guard try db.tableExists("mapCellState") else { return }
         if !rowsChanged, let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM mapCellState"),
@@ -108,25 +115,93 @@ extension LibraryStore {
             return
         }
         let levels = mapLevels.sorted(by: >)
-        let finest = levels[0], shift = MapGrid.storedZoom - levels[0]
-        try db.execute(sql: """
-            DELETE FROM mapCell;
-            INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover)
-            SELECT \(finest), mapY >> \(shift), mapX >> \(shift), count(*), sum(latitude), sum(longitude), \(coverExpression)
-            FROM photo WHERE \(onMap) GROUP BY 2, 3;
-            """)
-        for (finer, coarser) in zip(levels, levels.dropFirst()) {
-            try db.execute(sql: """
-                INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover)
-                SELECT ?, y >> ?, x >> ?, sum(count), sum(latitudeSum), sum(longitudeSum), min(cover)
-                FROM mapCell WHERE level = ? GROUP BY 2, 3
-                """, arguments: [coarser, finer - coarser, finer - coarser, finer])
+        // The finest level from the photos, each coarser one from the one below it.
+        var cells: [[CellKey: CellSum]] = []
+        var finest: [CellKey: CellSum] = [:]
+        let shift = MapGrid.storedZoom - levels[0]
+        let photos = try db.makeStatement(sql: "SELECT mapY, mapX, latitude, longitude, id, error IS NULL FROM photo WHERE \(onMap)")
+        var located = 0
+        try forEachRow(of: photos, in: db) { row in
+            located += 1
+            let id = row.int64(4)
+            finest[CellKey(y: row.int64(0) >> shift, x: row.int64(1) >> shift), default: CellSum()].add(CellSum(
+                count: 1, latitudeSum: row.double(2) ?? 0, longitudeSum: row.double(3) ?? 0,
+                readableCover: row.int64(5) != 0 ? id : .max, anyCover: id))
         }
-        let located = try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM mapCell WHERE level = ?", arguments: [finest]) ?? 0
+        cells.append(finest)
+        for (finer, coarser) in zip(levels, levels.dropFirst()) {
+            var sums: [CellKey: CellSum] = [:]
+            for (key, sum) in cells[cells.count - 1] {
+                sums[CellKey(y: key.y >> Int64(finer - coarser), x: key.x >> Int64(finer - coarser)), default: CellSum()].add(sum)
+            }
+            cells.append(sums)
+        }
+
+        try db.execute(sql: "DELETE FROM mapCell")
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        var below = located
+        for (level, sums) in zip(levels, cells) where sums.count * 2 <= below {
+            below = sums.count
+            for key in sums.keys.sorted() {
+                let sum = sums[key]!
+                try insert.execute { row in
+                    row.integer(level)
+                    row.integer(key.y)
+                    row.integer(key.x)
+                    row.integer(sum.count)
+                    row.double(sum.latitudeSum)
+                    row.double(sum.longitudeSum)
+                    row.integer(sum.cover)
+                }
+            }
+        }
         let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter) AND \(stackFilter)") ?? 0
         try db.execute(
             sql: "INSERT OR REPLACE INTO mapCellState (id, runID, located, unlocated) VALUES (1, ?, ?, ?)",
             arguments: [runID, located, max(0, all - located)])
+    }
+
+    /// A map cell at one level, rows then columns (the stored key's order).
+    private struct CellKey: Hashable, Comparable {
+        var y: Int64
+        var x: Int64
+
+        static func < (a: CellKey, b: CellKey) -> Bool { (a.y, a.x) < (b.y, b.x) }
+    }
+
+    /// What a stored cell holds, summed over its photos.
+    private struct CellSum {
+        var count = 0
+        var latitudeSum = 0.0
+        var longitudeSum = 0.0
+        /// The smallest id of the photos that could be read, and of all of them (`Int64.max` for none).
+        var readableCover = Int64.max
+        var anyCover = Int64.max
+
+        /// The first indexed photo that could be read, else the first (as ``coverExpression``).
+        var cover: Int64 { readableCover != .max ? readableCover : anyCover }
+
+        mutating func add(_ other: CellSum) {
+            count += other.count
+            latitudeSum += other.latitudeSum
+            longitudeSum += other.longitudeSum
+            readableCover = min(readableCover, other.readableCover)
+            anyCover = min(anyCover, other.anyCover)
+        }
+    }
+
+    /// The first level of ``mapLevels`` at or above `zoom` that the last completed run stored
+    /// (``persistMapCells(_:runID:rowsChanged:)`` leaves out levels that would not save reading),
+    /// or nil: the request then reads the photos.
+    static func storedMapLevel(atLeast zoom: Int, _ db: Database) throws -> Int? {
+        for level in mapLevels.sorted() where level >= zoom {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mapCell WHERE level = ?)", arguments: [level]) == true {
+                return level
+            }
+        }
+        return nil
     }
 
     /// Refuses a database written before the map cells (opened read-only, it is not migrated).
@@ -159,7 +234,7 @@ extension LibraryStore {
                 located = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(Self.onMap)") ?? 0
                 unlocated = max(0, (try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(Self.timelineFilter)") ?? 0) - located)
             }
-            let level = fresh ? Self.mapLevels.sorted().first { $0 >= zoom } : nil
+            let level = fresh ? try Self.storedMapLevel(atLeast: zoom, db) : nil
             let clusters = try Self.clusters(db, box: box, zoom: zoom, level: level)
             return MapClusters(zoom: zoom, clusters: clusters, located: located, unlocated: unlocated)
         }

@@ -96,9 +96,27 @@ extension LibraryStore {
         timelinePersister.withLock { $0 = persister }
     }
 
-    /// Called in `finishRun`'s transaction: recomputes the tables, or only restamps them when the
-    /// run changed no row and the settings are those they were computed with.
-    func persistTimeline(_ db: Database, runID: Int64, progress: IndexProgress) throws {
+    /// The tables the persister computes from the photo rows as last committed, on a reader
+    /// connection: an index run computes them while its writer stores the map's cells and the
+    /// places' days, then hands them to `finishRun`. `nil` without a persister.
+    func computeTimeline() throws(IndexError) -> StoredTimeline? {
+        guard let persister = timelinePersister.withLock({ $0 }) else { return nil }
+        return try read { db in try Self.timeline(persister, db) }
+    }
+
+    private static func timeline(_ persister: any TimelinePersisting, _ db: Database) throws -> StoredTimeline {
+        var skipped = 0
+        var tables = try persister.tables { body in try forEachMoment(db, skipped: &skipped, body) }
+        if skipped > 0 { tables.isExact = false }
+        return tables
+    }
+
+    /// Called in `finishRun`'s transaction: recomputes the tables (or takes `computed`, made from
+    /// the rows as they are now by ``computeTimeline()``), or only restamps them when the run
+    /// changed no row and the settings are those they were computed with.
+    func persistTimeline(
+        _ db: Database, runID: Int64, progress: IndexProgress, computed: (() throws -> StoredTimeline?)? = nil
+    ) throws {
         guard progress.phase == .completed, let persister = timelinePersister.withLock({ $0 }) else { return }
         let key = persister.settingsKey
         let unchanged = progress.toRead == 0 && progress.added == 0 && progress.updated == 0 && progress.removed == 0
@@ -109,9 +127,7 @@ extension LibraryStore {
             try db.execute(sql: "UPDATE timelineState SET runID = ?", arguments: [runID])
             return
         }
-        var skipped = 0
-        var tables = try persister.tables { body in try Self.forEachMoment(db, skipped: &skipped, body) }
-        if skipped > 0 { tables.isExact = false }
+        let tables = try computed?() ?? Self.timeline(persister, db)
         try write(tables, settingsKey: key, runID: runID, db)
     }
 
@@ -134,13 +150,25 @@ extension LibraryStore {
             INSERT INTO timelineSection (level, idx, firstDay, lastDay, start, count, shown, fileDated, firstPhoto)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        // Bound straight through SQLite (`RawBindings`): a section row a day adds up in a large library.
         for (level, sections) in [("coarse", tables.coarse), ("fine", tables.fine)] {
             for (index, s) in sections.enumerated() {
-                try section.execute(arguments: [level, index, s.firstDay, s.lastDay, s.start, s.count, s.shown, s.fileDated, s.firstPhoto])
+                try section.execute { row in
+                    row.text(level)
+                    for value in [index, s.firstDay, s.lastDay, s.start, s.count, s.shown, s.fileDated] { row.integer(value) }
+                    row.integer(s.firstPhoto)
+                }
             }
         }
         let shown = try db.makeStatement(sql: "INSERT INTO timelineShown (section, item, position, photo) VALUES (?, ?, ?, ?)")
-        for s in tables.shown { try shown.execute(arguments: [s.section, s.item, s.position, s.photo]) }
+        for s in tables.shown {
+            try shown.execute { row in
+                row.integer(s.section)
+                row.integer(s.item)
+                row.integer(s.position)
+                row.integer(s.photo)
+            }
+        }
     }
 
     /// The persisted state, or `nil` when the tables cannot answer for `settingsKey`: a database

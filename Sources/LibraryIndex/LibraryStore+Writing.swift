@@ -174,7 +174,10 @@ extension LibraryStore {
 
     /// Closes a run row with its totals; a completed run stores the section tables and the place
     /// counts per day, recomputed when `rowsChanged` (or only restamped).
-    func finishRun(_ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, timings: IndexTimings? = nil) throws(IndexError) {
+    func finishRun(
+        _ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, timeline: Concurrently<StoredTimeline?>? = nil,
+        timings: IndexTimings? = nil
+    ) throws(IndexError) {
         try write { db in
             try db.execute(
                 sql: """
@@ -188,11 +191,12 @@ extension LibraryStore {
                     progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
                 ])
             try timings.measure(.sections) {
-                try self.persistTimeline(db, runID: id, progress: progress)
                 if progress.phase == .completed {
                     try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged)
                     try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged)
                 }
+                // Last: `timeline`, when given, was computed meanwhile on a reader connection.
+                try self.persistTimeline(db, runID: id, progress: progress, computed: timeline.map { timeline in { try timeline.value() } })
             }
         }
     }

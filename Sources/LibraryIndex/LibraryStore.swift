@@ -1,4 +1,5 @@
 import Foundation
+import CSQLiteTuning
 import GRDB
 import PhotoMetadata
 import Synchronization
@@ -25,6 +26,7 @@ public final class LibraryStore: Sendable {
 
     /// Opens (and, for `.readWrite`, creates and migrates) the database at `path`.
     public init(path: String, mode: Mode) throws(IndexError) {
+        _ = Self.sqliteTuned
         self.path = path
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -70,6 +72,11 @@ public final class LibraryStore: Sendable {
             throw IndexError(code, Self.message(for: error, path: path), subject: path, underlyingError: error)
         }
     }
+
+    /// SQLite's memory statistics off, once, before this process's first connection
+    /// (`shoebox_sqlite_disable_memory_statistics`): they serialise every allocation of every
+    /// connection on one mutex.
+    private static let sqliteTuned: Int32 = shoebox_sqlite_disable_memory_statistics()
 
     deinit {
         try? writer?.close()

@@ -135,6 +135,39 @@ struct MapClusterTests {
         #expect(counts.clusters.map(\.count) == [9])  // the video counts like a photo
     }
 
+    @Test("A level is stored only when it halves what a request reads; answers are the same either way")
+    func levelsStoredWhenTheyHalveTheRows() throws {
+        func storedLevels(_ store: LibraryStore) throws -> [Int] {
+            try store.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT level FROM mapCell ORDER BY level") }
+        }
+        func level(_ store: LibraryStore, atLeast zoom: Int) throws -> Int? {
+            try store.read { db in try LibraryStore.storedMapLevel(atLeast: zoom, db) }
+        }
+        // Two towns of 32 photos each, a few metres apart: zoom 18 has 2 cells for 64 photos and is
+        // stored; 16, 12, 8 and 4 have 2 cells too, which would save nothing over 18's.
+        let folder = try TemporaryDirectory()
+        let lisbon: [(Double, Double)?] = (0..<32).map { n -> (Double, Double)? in (38.7 + Double(n) * 1e-6, -9.1) }
+        let kyoto: [(Double, Double)?] = (32..<64).map { n -> (Double, Double)? in (35.0, 135.7 + Double(n) * 1e-6) }
+        let towns = try Self.store(lisbon + kyoto, in: folder)
+        #expect(try storedLevels(towns) == [18])
+        #expect(try level(towns, atLeast: 0) == 18 && level(towns, atLeast: 13) == 18 && level(towns, atLeast: 19) == nil)
+        // 64 photos far apart (2° of latitude and 5° of longitude between neighbours): a cell each
+        // down to zoom 8, nothing stored there; 20 cells at zoom 4, stored.
+        let other = try TemporaryDirectory()
+        let apart: [(Double, Double)?] = (0..<64).map { n -> (Double, Double)? in (-60 + Double(n) * 2, Double(n) * 5 - 160) }
+        let scattered = try Self.store(apart, in: other)
+        #expect(try storedLevels(scattered) == [4])
+        #expect(try level(scattered, atLeast: 3) == 4 && level(scattered, atLeast: 5) == nil)
+        // Whatever is stored, the counts, places and covers are those read from the photos.
+        for zoom in [0, 3, 4, 5, 8, 12] {
+            #expect(try Self.both(scattered, Self.world, zoom: zoom).map(\.count).reduce(0, +) == 64)
+            #expect(try Self.both(towns, Self.world, zoom: zoom).map(\.count).reduce(0, +) == 64)
+        }
+        let aroundLisbon = MapBox(west: -9.2, south: 38.6, east: -9.0, north: 38.8)
+        for zoom in [13, 16, 18] { #expect(try Self.both(towns, aroundLisbon, zoom: zoom).map(\.count) == [32]) }
+        #expect(try scattered.mapClusters(in: Self.world, zoom: 2).located == 64)
+    }
+
     @Test("The queries read indexes: the stored counts by their key, the photos by photo_on_map")
     func queryPlans() throws {
         let folder = try TemporaryDirectory()

@@ -59,7 +59,7 @@ enum ExifBlock {
         gps: TIFFStructure.Directory?
     ) -> [UInt8] {
         typealias Field = (tag: UInt16, type: UInt16, count: Int, value: [UInt8])
-        func fields(of directory: TIFFStructure.Directory?, _ wanted: Set<UInt16>) -> [Field] {
+        func fields(of directory: TIFFStructure.Directory?, _ wanted: [UInt16]) -> [Field] {
             guard let directory else { return [] }
             var result: [Field] = []
             for entry in directory.entries where wanted.contains(entry.tag) {

@@ -1,0 +1,13 @@
+#ifndef SHOEBOX_CSQLITETUNING_H
+#define SHOEBOX_CSQLITETUNING_H
+
+// SQLite's process-wide settings, which it takes through the variadic `sqlite3_config` that Swift
+// cannot call.
+
+/// Turns off SQLite's memory statistics, which Shoebox never reads. With them on (the default),
+/// every allocation of every connection takes one process-wide mutex: an index run's writer and
+/// the reader beside it spent a fifth of their time waiting on each other there. Must run before
+/// the first connection is opened; returns SQLite's result code (SQLITE_MISUSE when too late).
+int shoebox_sqlite_disable_memory_statistics(void);
+
+#endif
