@@ -116,8 +116,8 @@ public enum StackFinder {
 
     /// The name without its extension, ASCII letters lower-cased.
     static func stem(_ name: [UInt8]) -> [UInt8] {
-        let base = name.lastIndex(of: UInt8(ascii: ".")).map { $0 > 0 ? Array(name[..<$0]) : name } ?? name
-        return base.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        let end = name.lastIndex(of: UInt8(ascii: ".")).map { $0 > 0 ? $0 : name.count } ?? name.count
+        return name[..<end].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
     }
 
     /// The lower-cased stem of the original of an edit's stem: `img_1234` for `img_e1234`, `name`

@@ -337,17 +337,22 @@ extension LibraryStore {
                 FROM photo p WHERE \(scope.condition) AND p.mediaType = 'photo' AND p.missingSince IS NULL
                 """)
             try rows.setArguments(scope.arguments)
+            var folder: [UInt8] = []
             try forEachRow(of: rows, in: db) { row in
                 guard let path = row.bytes(1), isDirectlyIn(scope.folder, path) else { return }
                 let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                // One array per folder, shared by its photos (rows come folder by folder).
+                let folderBytes = path[..<(slash ?? 0)]
+                if !folder.elementsEqual(folderBytes) { folder = Array(folderBytes) }
                 // Make and model trimmed by the query.
-                let camera = [row.text(3), row.text(4)].compactMap { $0 }.filter { !$0.isEmpty }
+                let make = row.text(3) ?? "", model = row.text(4) ?? ""
+                let camera = make.isEmpty ? model : model.isEmpty ? make : make + " " + model
                 let fromMetadata = row.int64(6) != 0
                 photos.append(StackFinder.Photo(
-                    id: row.int64(0), folder: slash.map { Array(path[..<$0]) } ?? [],
+                    id: row.int64(0), folder: folder,
                     name: slash.map { Array(path[($0 + 1)...]) } ?? Array(path),
                     isRaw: row.text(2).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
-                    camera: camera.isEmpty ? nil : camera.joined(separator: " "),
+                    camera: camera.isEmpty ? nil : camera,
                     captured: fromMetadata ? row.bytes(5).flatMap(DuplicateRow.millisecond(ofStored:)) : nil))
             }
             let current = try db.makeStatement(sql: """

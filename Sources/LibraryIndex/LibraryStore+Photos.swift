@@ -189,7 +189,11 @@ extension IndexedPhoto {
     /// (`LibraryStore.apply`).
     func bindColumns(_ b: inout RawBindings) {
         b.blob(path.bytes); b.integer(fileSize); b.integer(modificationTime); b.text(format?.rawValue)
-        b.text(captureDate.local.iso8601); b.integer(captureDate.offset?.seconds); b.text(captureDate.source.rawValue)
+        // The ISO 8601 text written straight as bytes: as a `String`, a tenth of the writer's binding.
+        var captured: [UInt8] = []
+        captured.reserveCapacity(23)
+        captureDate.local.appendISO8601(to: &captured)
+        b.text(utf8: captured); b.integer(captureDate.offset?.seconds); b.text(captureDate.source.rawValue)
         b.integer(pixelSize?.width); b.integer(pixelSize?.height); b.integer(orientation)
         b.integer(displaySize?.width); b.integer(displaySize?.height)
         b.text(cameraMake); b.text(cameraModel); b.text(error); b.text(mediaType.rawValue); b.double(duration)

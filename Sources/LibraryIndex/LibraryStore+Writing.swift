@@ -142,15 +142,15 @@ extension LibraryStore {
             let deleteIgnored = try db.cachedStatement(sql: "DELETE FROM ignoredFile WHERE path = ?")
             // The rows whose search words may change: the photos written or dropped.
             var touched: [Data] = []
-            touched.reserveCapacity(changes.count)
-            for change in changes {
+            touched.reserveCapacity(searchDeferred ? 0 : changes.count)
+            for change in changes where !searchDeferred {
                 switch change {
                 case .upsertPhoto(let photo, _): touched.append(Data(photo.path.bytes))
                 case .ignore(let path, _, true), .remove(let path): touched.append(Data(path.bytes))
                 case .ignore, .markMissing, .found: break
                 }
             }
-            try Self.updatingSearchWords(db, ofPaths: searchDeferred ? [] : touched, timings: timings) {
+            try Self.updatingSearchWords(db, ofPaths: touched, timings: timings) {
                 for change in changes {
                     switch change {
                     case .upsertPhoto(let photo, let wasIgnored):

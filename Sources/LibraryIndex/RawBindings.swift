@@ -38,6 +38,18 @@ struct RawBindings {
         next += 1
     }
 
+    /// Text given as its UTF-8 bytes (empty text when there are none, not NULL).
+    mutating func text(utf8 value: [UInt8]) {
+        value.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress {
+                sqlite3_bind_text(handle, next, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+            } else {
+                sqlite3_bind_text(handle, next, "", 0, Self.transient)
+            }
+        }
+        next += 1
+    }
+
     /// A blob (an empty one is a zero-length blob, not NULL).
     mutating func blob(_ value: [UInt8]) {
         value.withUnsafeBytes { bytes in

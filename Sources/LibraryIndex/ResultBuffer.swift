@@ -9,6 +9,8 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
     private let capacity: Int
     /// Set when the consumer gives up (a write failed): producers stop waiting and drop their items.
     private var cancelled = false
+    /// How many items the waiting consumer needs before it is worth waking (0: it is not waiting).
+    private var consumerWants = 0
 
     init(capacity: Int, producers: Int) {
         self.capacity = capacity
@@ -19,7 +21,9 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         while items.count >= capacity && !cancelled { condition.wait() }
         if !cancelled { items.append(item) }
-        condition.broadcast()
+        // The consumer is woken when what it waits for is there, not for every item: at a warm
+        // first index the readers' pushes otherwise woke the writer thousands of times a second.
+        if consumerWants > 0 && items.count >= consumerWants { condition.broadcast() }
         condition.unlock()
     }
 
@@ -56,11 +60,16 @@ final class ResultBuffer<Element: Sendable>: @unchecked Sendable {
     /// touched; gathering for 50 ms, it commits 21, and its writer spends about a tenth less.
     func take(limit: Int, until deadline: Date, gathering: TimeInterval = 0.05) -> (items: [Element], drained: Bool) {
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            consumerWants = 0
+            condition.unlock()
+        }
+        consumerWants = 1
         while items.isEmpty && producersLeft > 0 {
             if !condition.wait(until: deadline) { break }
         }
         let gathered = min(deadline, Date().addingTimeInterval(gathering))
+        consumerWants = max(1, limit)
         while items.count < limit && producersLeft > 0 && !cancelled {
             if !condition.wait(until: gathered) { break }
         }

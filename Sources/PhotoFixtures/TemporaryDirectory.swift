@@ -27,4 +27,25 @@ public final class TemporaryDirectory {
         try Data(bytes).write(to: url)
         return url
     }
+
+    /// Writes the shell script `text` at `relative` (its folder must exist), executable.
+    ///
+    /// A child process writes it, so no descriptor of this process ever has the file open for
+    /// writing: a test process is multi-threaded, a child another thread forks meanwhile inherits
+    /// such a descriptor, and running the script then fails with "Text file busy" (ETXTBSY).
+    @discardableResult
+    public func writeScript(_ relative: String, _ text: String) throws -> URL {
+        let url = url(relative)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh", url.path]
+        let input = Pipe()
+        writer.standardInput = input
+        try writer.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        writer.waitUntilExit()
+        guard writer.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        return url
+    }
 }

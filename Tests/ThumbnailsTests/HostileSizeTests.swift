@@ -117,8 +117,7 @@ import Glibc
             + le16(256) + le16(4) + le32(1) + le32(side) + le16(257) + le16(4) + le32(1) + le32(side) + le32(0)
         let tiffFile = try folder.write("huge.tiff", tiff)
         #expect(try MetadataReader().read(atPath: tiffFile.path).pixelSize == PixelSize(width: side, height: side))
-        let script = try folder.write("dcraw_emu", Array("#!/bin/sh\nexec cat '\(tiffFile.path)'\n".utf8))
-        try #require(chmod(script.path, 0o755) == 0)
+        let script = try folder.writeScript("dcraw_emu", "#!/bin/sh\nexec cat '\(tiffFile.path)'\n")
         let raw = try folder.write("photo.dng", [UInt8](repeating: 0, count: 4096))
         let tool = VideoTool(ffmpeg: nil, ffprobe: nil, dcrawEmu: script.path, prlimit: nil)
         for half in [true, false] {

@@ -152,8 +152,7 @@ struct LibRawDecodeTests {
     /// might make LibRaw do) costs a placeholder or the small preview, never the server.
     @Test func aCrashingDecoderLeavesThePlaceholderOrThePreview() async throws {
         let folder = try TemporaryDirectory()
-        let script = try folder.write("dcraw_emu", Array("#!/bin/sh\nkill -SEGV $$\n".utf8))
-        try #require(chmod(script.path, 0o755) == 0)
+        let script = try folder.writeScript("dcraw_emu", "#!/bin/sh\nkill -SEGV $$\n")
         let tool = VideoTool(ffmpeg: Self.tool.ffmpeg, ffprobe: Self.tool.ffprobe, dcrawEmu: script.path, prlimit: Self.tool.prlimit)
         let cache = cache(folder, tool: tool)
         let bare = try Scratch.source(path: try folder.write("bayer.dng", PhotoFixtures.cfaDNG(width: 320, height: 240)).path, id: 10)

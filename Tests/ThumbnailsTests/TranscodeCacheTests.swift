@@ -136,9 +136,8 @@ struct TranscodeCacheTests {
         let ffmpeg = try #require(VideoSamples.tool.ffmpeg)
         let marker = folder.path + "/changed"
         let change = replaced ? "mv '\(other)' '\(video)'" : "printf x >> '\(video)'"
-        let script = try folder.write(
-            "ffmpeg", Array("#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; \(change); fi\nexec '\(ffmpeg)' \"$@\"\n".utf8))
-        try #require(chmod(script.path, 0o755) == 0)
+        let script = try folder.writeScript(
+            "ffmpeg", "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; \(change); fi\nexec '\(ffmpeg)' \"$@\"\n")
         let tool = VideoTool(ffmpeg: script.path, ffprobe: VideoSamples.tool.ffprobe, prlimit: VideoSamples.tool.prlimit, threads: 2)
         let directory = folder.path + "/videos"
         let playback = VideoPlayback(directory: directory, tool: tool)

@@ -174,8 +174,7 @@ struct CountedFFmpeg {
         folder = try TemporaryDirectory()
         let real = try #require(VideoSamples.tool.ffmpeg)
         let script = "#!/bin/sh\necho run >> '\(folder.path)/runs'\nexec '\(real)' \"$@\"\n"
-        let url = try folder.write("ffmpeg", Array(script.utf8))
-        try #require(chmod(url.path, 0o755) == 0)
+        let url = try folder.writeScript("ffmpeg", script)
         let found = VideoSamples.tool
         tool = VideoTool(ffmpeg: url.path, ffprobe: found.ffprobe, prlimit: found.prlimit)
     }

@@ -22,6 +22,7 @@ import WallClock
         LocalDateTime(year: 2021, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 7),
         LocalDateTime(year: 999, month: 1, day: 1, millisecond: 999),
         LocalDateTime(year: 9999, month: 12, day: 31, hour: 10, minute: 10, second: 10, millisecond: 120),
+        LocalDateTime(year: 0, month: 1, day: 1),
     ])
     func appendsBytes(_ value: LocalDateTime) {
         var bytes: [UInt8] = []
