@@ -38,9 +38,8 @@ public struct MapClusters: Sendable, Hashable {
 }
 
 extension LibraryStore {
-    /// The zooms whose cells a completed run may store in `mapCell`: a request at zoom `z` reads
-    /// the first stored one at or above `z`, at most `4^3` stored cells per answered cell (twice
-    /// that where a level was left out as not worth storing, see `persistMapCells`).
+    /// The zooms whose cells the last completed run stored in `mapCell`: a request at zoom `z`
+    /// reads the first of them at or above `z`, at most `4^3` stored cells per answered cell.
     static let mapLevels = [4, 8, 12, 16, 18]
 
     /// The `v10-map` migration: the stored cell of every position, its index, and the table of
@@ -70,7 +69,7 @@ extension LibraryStore {
                 count INTEGER NOT NULL,
                 latitudeSum REAL NOT NULL,
                 longitudeSum REAL NOT NULL,
-                cover INTEGER NOT NULL,         -- photo.id
+                cover INTEGER NOT NULL,         -- photo.id (+ 2^40 when no photo of the cell could be read)
                 PRIMARY KEY (level, y, x)
             ) WITHOUT ROWID;
             CREATE TABLE mapCellState (
@@ -96,17 +95,21 @@ extension LibraryStore {
     /// The cover of a group of photo rows: the first indexed that could be read, else the first.
     static let coverExpression = "coalesce(min(CASE WHEN error IS NULL THEN id END), min(id))"
 
+    /// Added to a stored cell's cover when none of its photos could be read, so that the smallest
+    /// stored cover of several cells is the cover of them all (``coverExpression``): a request
+    /// answers a cell from up to 64 stored ones with `min(cover)`. Row ids stay far below it.
+    static let unreadableCover: Int64 = 1 << 40
+
     /// Called in `finishRun`'s transaction of a completed run: counts the photos per cell at each
     /// of ``mapLevels``, or only restamps the counts when the run wrote no row.
     ///
-    /// A level is stored only when it has at most half as many cells as the rows a request would
-    /// read without it (the next finer stored level's cells, or the photos): a level of scattered
-    /// photos, nearly a cell each, would cost more to write than it saves, and a request at its
-    /// zoom reads at most twice as many rows from below. Which levels are stored is read back from
-    /// the table (``storedMapLevel(atLeast:_:)``).
+    /// Every level is stored, even one that holds nearly a cell per photo over the whole library:
+    /// photos crowd in cities, where a coarser level still answers a request from far fewer rows
+    /// (leaving out zoom 16 of a million generated photos, 452,292 cells at 18, made requests at
+    /// zooms 13 and 14 several times slower).
     ///
-    /// - Complexity: one pass over the rows with a position, summed in memory per cell; then the
-    ///   stored cells, written in key order.
+    /// - Complexity: one pass over the rows with a position, summed in memory per cell (a cover
+    ///   is the first photo that could be read, at every level); then the cells, written in key order.
     static func persistMapCells(_ db: Database, runID: Int64, rowsChanged: Bool) throws {
         guard try db.tableExists("mapCellState") else { return }
         if !rowsChanged, let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM mapCellState"),
@@ -141,9 +144,7 @@ extension LibraryStore {
         let insert = try db.makeStatement(sql: """
             INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        var below = located
-        for (level, sums) in zip(levels, cells) where sums.count * 2 <= below {
-            below = sums.count
+        for (level, sums) in zip(levels, cells) {
             for key in sums.keys.sorted() {
                 let sum = sums[key]!
                 try insert.execute { row in
@@ -153,7 +154,7 @@ extension LibraryStore {
                     row.integer(sum.count)
                     row.double(sum.latitudeSum)
                     row.double(sum.longitudeSum)
-                    row.integer(sum.cover)
+                    row.integer(sum.readableCover != .max ? sum.readableCover : sum.anyCover + unreadableCover)
                 }
             }
         }
@@ -180,9 +181,6 @@ extension LibraryStore {
         var readableCover = Int64.max
         var anyCover = Int64.max
 
-        /// The first indexed photo that could be read, else the first (as ``coverExpression``).
-        var cover: Int64 { readableCover != .max ? readableCover : anyCover }
-
         mutating func add(_ other: CellSum) {
             count += other.count
             latitudeSum += other.latitudeSum
@@ -190,18 +188,6 @@ extension LibraryStore {
             readableCover = min(readableCover, other.readableCover)
             anyCover = min(anyCover, other.anyCover)
         }
-    }
-
-    /// The first level of ``mapLevels`` at or above `zoom` that the last completed run stored
-    /// (``persistMapCells(_:runID:rowsChanged:)`` leaves out levels that would not save reading),
-    /// or nil: the request then reads the photos.
-    static func storedMapLevel(atLeast zoom: Int, _ db: Database) throws -> Int? {
-        for level in mapLevels.sorted() where level >= zoom {
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mapCell WHERE level = ?)", arguments: [level]) == true {
-                return level
-            }
-        }
-        return nil
     }
 
     /// Refuses a database written before the map cells (opened read-only, it is not migrated).
@@ -234,7 +220,7 @@ extension LibraryStore {
                 located = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(Self.onMap)") ?? 0
                 unlocated = max(0, (try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(Self.timelineFilter)") ?? 0) - located)
             }
-            let level = fresh ? try Self.storedMapLevel(atLeast: zoom, db) : nil
+            let level = fresh ? Self.mapLevels.sorted().first { $0 >= zoom } : nil
             let clusters = try Self.clusters(db, box: box, zoom: zoom, level: level)
             return MapClusters(zoom: zoom, clusters: clusters, located: located, unlocated: unlocated)
         }
@@ -275,7 +261,7 @@ extension LibraryStore {
             clusters.append(MapCluster(
                 x: Int(row.int64(0)), y: Int(row.int64(1)), count: count,
                 latitude: (row.double(3) ?? 0) / Double(count), longitude: (row.double(4) ?? 0) / Double(count),
-                cover: row.int64(5)))
+                cover: row.int64(5) >= unreadableCover ? row.int64(5) - unreadableCover : row.int64(5)))
         }
         return clusters
     }

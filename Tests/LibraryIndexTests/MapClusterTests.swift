@@ -135,37 +135,34 @@ struct MapClusterTests {
         #expect(counts.clusters.map(\.count) == [9])  // the video counts like a photo
     }
 
-    @Test("A level is stored only when it halves what a request reads; answers are the same either way")
-    func levelsStoredWhenTheyHalveTheRows() throws {
-        func storedLevels(_ store: LibraryStore) throws -> [Int] {
-            try store.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT level FROM mapCell ORDER BY level") }
-        }
-        func level(_ store: LibraryStore, atLeast zoom: Int) throws -> Int? {
-            try store.read { db in try LibraryStore.storedMapLevel(atLeast: zoom, db) }
-        }
-        // Two towns of 32 photos each, a few metres apart: zoom 18 has 2 cells for 64 photos and is
-        // stored; 16, 12, 8 and 4 have 2 cells too, which would save nothing over 18's.
+    @Test("Every level is stored; a cluster's cover is its first photo that could be read, at every zoom, from the counts as from the photos")
+    func coversPreferReadablePhotos() throws {
         let folder = try TemporaryDirectory()
-        let lisbon: [(Double, Double)?] = (0..<32).map { n -> (Double, Double)? in (38.7 + Double(n) * 1e-6, -9.1) }
-        let kyoto: [(Double, Double)?] = (32..<64).map { n -> (Double, Double)? in (35.0, 135.7 + Double(n) * 1e-6) }
-        let towns = try Self.store(lisbon + kyoto, in: folder)
-        #expect(try storedLevels(towns) == [18])
-        #expect(try level(towns, atLeast: 0) == 18 && level(towns, atLeast: 13) == 18 && level(towns, atLeast: 19) == nil)
-        // 64 photos far apart (2° of latitude and 5° of longitude between neighbours): a cell each
-        // down to zoom 8, nothing stored there; 20 cells at zoom 4, stored.
-        let other = try TemporaryDirectory()
-        let apart: [(Double, Double)?] = (0..<64).map { n -> (Double, Double)? in (-60 + Double(n) * 2, Double(n) * 5 - 160) }
-        let scattered = try Self.store(apart, in: other)
-        #expect(try storedLevels(scattered) == [4])
-        #expect(try level(scattered, atLeast: 3) == 4 && level(scattered, atLeast: 5) == nil)
-        // Whatever is stored, the counts, places and covers are those read from the photos.
-        for zoom in [0, 3, 4, 5, 8, 12] {
-            #expect(try Self.both(scattered, Self.world, zoom: zoom).map(\.count).reduce(0, +) == 64)
-            #expect(try Self.both(towns, Self.world, zoom: zoom).map(\.count).reduce(0, +) == 64)
+        let store = try LibraryStore(path: folder.path + "/index.sqlite", mode: .readWrite)
+        // Inserted in this order: a damaged photo first (the smallest id), in a cell of its own at
+        // zooms 12 to 18, then two readable ones a kilometre away, and one damaged photo alone.
+        let positions = [(38.7000, -9.1400), (38.7100, -9.1400), (38.7101, -9.1401), (35.0, 135.7)]
+        let photos = positions.enumerated().map { n, position in
+            IndexedPhoto(
+                path: RelativePath("p/\(n).jpg"), fileSize: 1000, modificationTime: 0, format: .jpeg,
+                captureDate: CaptureDate(local: LocalDateTime(year: 2024, month: 3, day: 1 + n, hour: 12, minute: 0, second: 0), offset: nil, source: .dateTimeOriginal),
+                error: n == 0 || n == 3 ? "The file is damaged." : nil,
+                position: GeoPosition(latitude: position.0, longitude: position.1))
         }
-        let aroundLisbon = MapBox(west: -9.2, south: 38.6, east: -9.0, north: 38.8)
-        for zoom in [13, 16, 18] { #expect(try Self.both(towns, aroundLisbon, zoom: zoom).map(\.count) == [32]) }
-        #expect(try scattered.mapClusters(in: Self.world, zoom: 2).located == 64)
+        try store.insertSynthetic(photos, root: "/synthetic/map")
+        let levels = try store.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT level FROM mapCell ORDER BY level") }
+        #expect(levels == LibraryStore.mapLevels.sorted())
+        let ids = try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY path") }
+        let lisbon = MapBox(west: -9.2, south: 38.6, east: -9.0, north: 38.8)
+        for zoom in 0...18 {
+            let clusters = try Self.both(store, lisbon, zoom: zoom)
+            // Wherever the damaged photo shares a cluster with a readable one, the readable one shows.
+            for cluster in clusters where cluster.count > 1 { #expect(cluster.cover == ids[1], "zoom \(zoom)") }
+            // (At zoom 0 the box's one cell is the world, Kyoto's photo with them.)
+            #expect(clusters.map(\.count).reduce(0, +) == (zoom == 0 ? 4 : 3), "zoom \(zoom)")
+        }
+        // A cluster of damaged photos alone shows the first of them.
+        #expect(try Self.both(store, Self.world, zoom: 2).first { $0.longitude > 100 }?.cover == ids[3])
     }
 
     @Test("The queries read indexes: the stored counts by their key, the photos by photo_on_map")
