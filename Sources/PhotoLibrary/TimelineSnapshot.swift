@@ -16,6 +16,8 @@ public final class TimelineSnapshot: Sendable {
     public let runID: Int64?
     /// Per photo, by position in `timeline.photos`.
     private let details: [Detail]
+    /// Whether any photo is a stack's cover.
+    private let hasStacks: Bool
     private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
     private let packedMaps = Mutex<[PackedKey: PackedZoomMap]>([:])
 
@@ -134,6 +136,7 @@ public final class TimelineSnapshot: Sendable {
             let inputPositions = Dictionary(zip(input, input.indices), uniquingKeysWith: { first, _ in first })
             self.details = timeline.photos.map { details[inputPositions[$0.path] ?? 0] }
         }
+        hasStacks = details.contains { $0.stackCount > 0 }
     }
 
     /// Where the date of the photo at `position` in `timeline.photos` came from.
@@ -148,6 +151,20 @@ public final class TimelineSnapshot: Sendable {
         let count = details[position].stackCount
         return count > 0 ? Int(count) : nil
     }
+
+    /// The photos of section `index` of `level`, a stack counted with all of its photos (the
+    /// section's `count` counts it once, as the one item the grid shows): what a header says.
+    ///
+    /// - Complexity: O(1) without stacks, else O(photos of the section).
+    public func photoCount(_ level: TimelineLevel, section index: Int) -> Int {
+        let range = switch level {
+        case .coarse: timeline.coarseSections.indices.contains(index) ? timeline.coarseSections[index].photoRange : 0..<0
+        case .fine: timeline.fineSections.indices.contains(index) ? timeline.fineSections[index].photoRange : 0..<0
+        }
+        guard hasStacks else { return range.count }
+        return details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) }
+    }
+
 
     /// The display size of the photo at `position`, when known.
     public func displaySize(ofPhoto position: Int) -> (width: Int, height: Int)? {

@@ -107,6 +107,10 @@ def test_a_burst_is_one_cell_and_the_pager_shows_every_member(browser, stack_ser
         assert len(stacked) == 1 and stacked[0]["id"] == cover["id"] and stacked[0]["stack"] == BURST, shown
         assert stacked[0]["badge"] == str(BURST) and stacked[0]["badgeShown"], stacked
         assert all(not c["badgeShown"] for c in shown if not c["stack"]), shown
+        # The section's header counts photos (three cells: the stack counts for all its photos).
+        counts = browser.execute_script(
+            "return [...document.querySelectorAll('#timeline .section-header:not([hidden]) .count')].map(e => e.textContent)")
+        assert counts == [f"{BURST + 2} photos"], (level, counts)
     screenshot(browser, screenshots, f"{viewport}-stack-cell")
 
     # Open the stack: its cover first, then each member, then the photo after it; and back.

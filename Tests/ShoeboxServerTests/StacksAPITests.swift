@@ -48,8 +48,14 @@ struct StacksAPITests {
         #expect((alone["photos"] as? [[String: Any]])?.map { $0["id"] as? Int } == [lone])
         #expect(try await get(app, "/api/photos/999999/stack").status == .notFound)
         // The section lists count items: the stack once; so does the map, whose marker opens them.
+        // Their headers count photos: `photoCount` (given when a stack is among the items).
         let fine = try SearchAPITests.array(try await get(app, "/api/sections?level=fine"))
         #expect(fine.first?["count"] as? Int == 2)
+        #expect(fine.first?["photoCount"] as? Int == 4)
+        let coarse = try SearchAPITests.array(try await get(app, "/api/sections?level=coarse"))
+        #expect(coarse.first?["count"] as? Int == 2 && coarse.first?["photoCount"] as? Int == 4)
+        let page = try SearchAPITests.object(try await get(app, "/api/sections/fine/0"))
+        #expect(page["photoCount"] as? Int == 4)
         let map = try SearchAPITests.object(try await get(app, "/api/map?bbox=-180,-85,180,85&zoom=2"))
         let clusters = try #require(map["clusters"] as? [[String: Any]])
         #expect(clusters.compactMap { $0["count"] as? Int }.sorted() == [1, 1], "\(clusters)")

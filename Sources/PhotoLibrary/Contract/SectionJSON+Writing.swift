@@ -18,6 +18,10 @@ extension SectionJSON {
         JSONText.appendString(label, to: &out)
         out.append(contentsOf: #","level":"#.utf8)
         JSONText.appendString(level, to: &out)
+        if let photoCount {
+            out.append(contentsOf: #","photoCount":"#.utf8)
+            out.append(contentsOf: String(photoCount).utf8)
+        }
         if let photos {
             out.append(contentsOf: #","photos":["#.utf8)
             for (i, photo) in photos.enumerated() {

@@ -64,6 +64,9 @@ public struct SectionJSON: Encodable, Sendable {
     public var start: String
     public var end: String
     public var count: Int
+    /// The photos of its items when a stack is among them (a stack is one item of `count` but all
+    /// of its photos here), else nil: what its header says.
+    public var photoCount: Int?
     public var shown: Int
     public var label: String
     /// Where its photos were taken: up to three names, most photos first (see `SectionPlaces`).
@@ -82,6 +85,8 @@ public struct SectionJSON: Encodable, Sendable {
         start = summary.start.isoString
         end = summary.end.isoString
         count = summary.count
+        let photoCount = snapshot.photoCount(summary.level, section: summary.index)
+        self.photoCount = photoCount == summary.count ? nil : photoCount
         shown = summary.shown.count
         label = summary.label
         guard photos != .none else {

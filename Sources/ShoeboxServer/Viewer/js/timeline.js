@@ -400,7 +400,9 @@ function thisDayText(info) {
 function countText(info, level) {
   const noun = (n) => (n === 1 ? 'photo' : 'photos');
   if (level === 'coarse' && info.shown < info.count) return `${number.format(info.shown)} shown of ${number.format(info.count)}`;
-  return `${number.format(info.count)} ${noun(info.count)}`;
+  // A stack is one cell but all of its photos here (`photoCount`, given when there is a stack).
+  const photos = info.photoCount ?? info.count;
+  return `${number.format(photos)} ${noun(photos)}`;
 }
 
 /**
