@@ -138,16 +138,17 @@ def server1m(workdir):
     server.stop()
 
 
-def new_driver(width, height, mobile=False, trace=False, network=False):
-    """Headless Chromium with the viewport set exactly; `trace` records the renderer's tasks (see frames.py),
-    `network` every request in the performance log (`Network.requestWillBeSent`)."""
+def new_driver(width, height, mobile=False, trace=False, network=False, scale=1):
+    """Headless Chromium with the viewport set exactly, at `scale` device pixels per CSS pixel; `trace` records
+    the renderer's tasks (see frames.py), `network` every request in the performance log
+    (`Network.requestWillBeSent`)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={width},{height}"):
+                "--hide-scrollbars", f"--force-device-scale-factor={scale}", f"--window-size={width},{height}"):
         options.add_argument(arg)
     logging = {"browser": "ALL"}
     if network and not trace:
@@ -164,7 +165,7 @@ def new_driver(width, height, mobile=False, trace=False, network=False):
     driver.set_script_timeout(60)
     # The window's outer size is not the viewport: set the viewport exactly.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+                           {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
     if mobile:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     return driver

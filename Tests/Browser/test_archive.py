@@ -2,13 +2,15 @@
 Swift's on random libraries; photos cover the screens; the archive scrolls in few screens; nothing
 overlaps; nothing moves when thumbnails arrive; a tap zooms exactly at every level pair; the Years
 level shows a card per year with the right counts and its key photo opens Overview under the finger.
-"""
+
+Measured as the issue sets them: at two device pixels per CSS pixel (a phone's and a Retina
+display's), where scroll positions and element edges fall on half pixels."""
 import json
 import subprocess
 
 import pytest
 
-from conftest import MAKE_LIBRARY, Server, _path
+from conftest import MAKE_LIBRARY, VIEWPORTS, Server, _path, new_driver
 from viewer import cell_top, console_errors, last_zoom, open_viewer, screenshot, state, wait_for, wait_idle, zoom_count
 
 PACKING_VECTORS = _path("SHOEBOX_PACKING_VECTORS", ".build/debug/packing-vectors")
@@ -19,6 +21,16 @@ TARGETS = {
     ("desktop", "coarse"): (0.55, 0.35, 30), ("desktop", "fine"): (0.55, 0.35, 110),
     ("phone", "coarse"): (0.55, 0.35, 16), ("phone", "fine"): (0.55, 0.35, 90),
 }
+
+
+@pytest.fixture(scope="module")
+def browser(viewport):
+    """This file's browser: conftest's, at a device pixel ratio of 2."""
+    width, height = VIEWPORTS[viewport]
+    driver = new_driver(width, height, mobile=(viewport == "phone"), scale=2)
+    driver.viewport_name = viewport
+    yield driver
+    driver.quit()
 
 
 @pytest.fixture(scope="module")
