@@ -192,36 +192,89 @@ extension LibraryStore {
                     try statement.execute(arguments: [tier.rawValue, member.id, group.keep, position, group.kind.rawValue, member.match.rawValue, group.reason])
                 }
             }
+            try Self.indexDuplicateGroups(db, tier: tier.rawValue)
         }
     }
 
-    /// The groups `shoebox duplicates` stored for `tier`, ordered by the kept file's path; empty
-    /// before it ran.
+    /// Writes the pages' index of the stored groups of `tier`: each group's rank by its kept
+    /// file's path, and the totals.
+    static func indexDuplicateGroups(_ db: Database, tier: String) throws {
+        try db.execute(sql: "DELETE FROM duplicateGroup WHERE tier = ?", arguments: [tier])
+        try db.execute(sql: """
+            INSERT INTO duplicateGroup (tier, rank, groupId)
+            SELECT ?1, row_number() OVER (ORDER BY k.path, d.groupId) - 1, d.groupId
+            FROM duplicateMember d JOIN photo k ON k.id = d.groupId
+            WHERE d.tier = ?1 AND d.position = 0
+            """, arguments: [tier])
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO duplicateTotal (tier, groups, extraFiles, extraBytes)
+            SELECT ?1, (SELECT count(*) FROM duplicateGroup WHERE tier = ?1), count(*), coalesce(sum(p.fileSize), 0)
+            FROM duplicateMember d JOIN photo p ON p.id = d.photoId WHERE d.tier = ?1 AND d.position > 0
+            """, arguments: [tier])
+    }
+
+    /// The groups `shoebox duplicates` stored for `tier`, ordered by the kept file's path, from the
+    /// `offset`-th on, at most `limit` of them (all when nil); empty before it ran.
     ///
-    /// - Complexity: one query over the group index, joined to the photo rows of the groups only.
-    public func storedDuplicateGroups(tier: DuplicateKind = .similar) throws(IndexError) -> [StoredDuplicateGroup] {
+    /// - Complexity: one pass over the kept files of `tier` (sorted by path) to find the page's
+    ///   groups, then one indexed lookup per group: a page of a million photos' groups costs about
+    ///   what the page holds, not every group's members.
+    public func storedDuplicateGroups(tier: DuplicateKind = .similar, offset: Int = 0, limit: Int? = nil) throws(IndexError) -> [StoredDuplicateGroup] {
         try read { db in
             guard try db.tableExists("duplicateMember") else { return [] }
-            var groups: [StoredDuplicateGroup] = []
-            var current: Int64?
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT d.groupId, d.kind, d.reason, d.match, p.id, p.path, p.fileSize, p.width, p.height, p.captured
+            // A group whose kept file is gone since (its row deleted) is left out, as its members are.
+            let keeps = try db.tableExists("duplicateGroup")
+                ? Int64.fetchAll(db, sql: """
+                    SELECT g.groupId FROM duplicateGroup g JOIN photo k ON k.id = g.groupId
+                    WHERE g.tier = ? AND g.rank >= ? ORDER BY g.rank LIMIT ?
+                    """, arguments: [tier.rawValue, max(0, offset), limit ?? -1])
+                : Int64.fetchAll(db, sql: """
+                    SELECT d.groupId FROM duplicateMember d JOIN photo k ON k.id = d.groupId
+                    WHERE d.tier = ? AND d.position = 0
+                    ORDER BY k.path, d.groupId LIMIT ? OFFSET ?
+                    """, arguments: [tier.rawValue, limit ?? -1, max(0, offset)])
+            let members = try db.makeStatement(sql: """
+                SELECT d.kind, d.reason, d.match, p.id, p.path, p.fileSize, p.width, p.height, p.captured
                 FROM duplicateMember d JOIN photo p ON p.id = d.photoId
-                JOIN photo k ON k.id = d.groupId
-                WHERE d.tier = ?
-                ORDER BY k.path, d.groupId, d.position
-                """, arguments: [tier.rawValue])
-            while let row = try rows.next() {
-                let group: Int64 = row[0]
-                if group != current {
-                    current = group
-                    groups.append(StoredDuplicateGroup(kind: DuplicateKind(rawValue: row[1]) ?? .similar, reason: row[2], members: []))
+                WHERE d.tier = ? AND d.groupId = ?
+                ORDER BY d.position
+                """)
+            return try keeps.map { keep in
+                try members.setArguments([tier.rawValue, keep])
+                var group = StoredDuplicateGroup(kind: .similar, reason: "", members: [])
+                try Self.forEachRow(of: members, in: db) { row in
+                    if group.members.isEmpty {
+                        group.kind = row.text(0).flatMap(DuplicateKind.init(rawValue:)) ?? .similar
+                        group.reason = row.text(1) ?? ""
+                    }
+                    group.members.append(.init(
+                        id: row.int64(3), path: RelativePath(bytes: Array(row.bytes(4) ?? UnsafeRawBufferPointer(start: nil, count: 0))),
+                        match: row.text(2).flatMap(DuplicateKind.init(rawValue:)) ?? .similar,
+                        fileSize: row.int64(5), width: row.int(6), height: row.int(7), captured: row.text(8) ?? ""))
                 }
-                groups[groups.count - 1].members.append(.init(
-                    id: row[4], path: RelativePath(bytes: Array(row[5] as Data)), match: DuplicateKind(rawValue: row[3]) ?? .similar,
-                    fileSize: row[6], width: row[7], height: row[8], captured: row[9]))
+                return group
             }
-            return groups
+        }
+    }
+
+    /// How many groups `shoebox duplicates` stored for `tier`, and the files beside the kept ones
+    /// with their bytes, as it left them: what a page of groups says of all of them.
+    ///
+    /// - Complexity: one row read (a pass over the group rows of a database from before v12).
+    public func duplicateTotals(tier: DuplicateKind = .similar) throws(IndexError) -> (groups: Int, extraFiles: Int, extraBytes: Int64) {
+        try read { db in
+            if try db.tableExists("duplicateTotal") {
+                let row = try Row.fetchOne(db, sql: "SELECT groups, extraFiles, extraBytes FROM duplicateTotal WHERE tier = ?", arguments: [tier.rawValue])
+                return row.map { ($0[0], $0[1], $0[2]) } ?? (0, 0, 0)
+            }
+            guard try db.tableExists("duplicateMember"),
+                  let row = try Row.fetchOne(db, sql: """
+                    SELECT count(*) FILTER (WHERE d.position = 0), count(*) FILTER (WHERE d.position > 0),
+                           coalesce(sum(p.fileSize) FILTER (WHERE d.position > 0), 0)
+                    FROM duplicateMember d JOIN photo p ON p.id = d.photoId WHERE d.tier = ?
+                    """, arguments: [tier.rawValue])
+            else { return (0, 0, 0) }
+            return (row[0], row[1], row[2])
         }
     }
 

@@ -271,6 +271,28 @@ extension LibraryStore {
                 INSERT INTO photoSearch (rowid, words) SELECT id, \(searchWords("photo")) FROM photo;
                 """)
         }
+        // The stored duplicate groups in pages: each group's place by its kept file's path, and
+        // the totals, written with the groups (see `replaceDuplicateGroups`), so a page of a
+        // million photos' groups is one index range rather than a sort of every group.
+        migrator.registerMigration("v12-duplicate-pages") { db in
+            try db.execute(sql: """
+                CREATE TABLE duplicateGroup (
+                    tier TEXT NOT NULL,
+                    rank INTEGER NOT NULL,          -- from 0, by the kept file's path
+                    groupId INTEGER NOT NULL,       -- the kept file's id
+                    PRIMARY KEY (tier, rank)
+                ) WITHOUT ROWID;
+                CREATE TABLE duplicateTotal (
+                    tier TEXT PRIMARY KEY NOT NULL,
+                    groups INTEGER NOT NULL,
+                    extraFiles INTEGER NOT NULL,    -- the files beside the kept ones
+                    extraBytes INTEGER NOT NULL
+                );
+                """)
+            for tier in try String.fetchAll(db, sql: "SELECT DISTINCT tier FROM duplicateMember") {
+                try indexDuplicateGroups(db, tier: tier)
+            }
+        }
         return migrator
     }()
 

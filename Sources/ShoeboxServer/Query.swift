@@ -151,5 +151,8 @@ struct Query {
         static let mapCells = 4_096
         /// Cells a map answer covers when no zoom is given.
         static let defaultMapCells = 256
+        /// Duplicate groups one answer lists, and where a page of them may start.
+        static let duplicateGroups = 1...1_000
+        static let duplicatesOffset = 0...1_000_000_000
     }
 }

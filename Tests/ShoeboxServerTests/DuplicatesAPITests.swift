@@ -43,5 +43,45 @@ struct DuplicatesAPITests {
         #expect(try SearchAPITests.object(responses[1])["groups"] as? [Any] != nil)
         #expect((try SearchAPITests.object(responses[1])["groups"] as? [Any])?.isEmpty == true)
         #expect(responses[2].status == .badRequest)
+        #expect(body["total"] as? Int == 1 && body["offset"] as? Int == 0)
+        #expect(body["extraFiles"] as? Int == 1 && body["extraBytes"] as? Int == jpeg.count)
+    }
+
+    @Test("answers a page of groups by the kept file's path, with the totals of all of them; a bad page is a 400")
+    func pages() async throws {
+        let tree = try TemporaryDirectory()
+        // Seven pictures, each stored twice (its copy one byte longer, to tell their sizes apart).
+        for n in 0..<7 {
+            let jpeg = PhotoFixtures.jpeg(width: 16 + n, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:0\(n + 1) 10:00:00"))
+            try tree.write("photos/p\(n).jpg", jpeg)
+            try tree.write("photos/copies/p\(n).jpg", jpeg + [0])
+        }
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        let rows = try store.duplicateRows()
+        let ids = Dictionary(uniqueKeysWithValues: rows.map { ($0.path.string, $0.id) })
+        // Stored in reverse order: pages follow the kept files' paths, not the order of storing.
+        try store.replaceDuplicateGroups((0..<7).reversed().map { n in
+            DuplicateGroup(kind: .similar, members: [.init(id: ids["p\(n).jpg"]!, match: .exact), .init(id: ids["copies/p\(n).jpg"]!, match: .similar)],
+                           reason: "oldest file")
+        }, tier: .similar)
+
+        let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
+        var kept: [String] = []
+        for offset in [0, 3, 6, 9] {
+            let page = try SearchAPITests.object(try await get(app, "/api/duplicates?limit=3&offset=\(offset)"))
+            #expect(page["total"] as? Int == 7 && page["offset"] as? Int == offset)
+            #expect(page["extraFiles"] as? Int == 7)
+            let groups = try #require(page["groups"] as? [[String: Any]])
+            #expect(groups.count == max(0, min(3, 7 - offset)))
+            kept += groups.compactMap { $0["keep"] as? String }
+            #expect(groups.allSatisfy { ($0["photos"] as? [[String: Any]])?.count == 2 })
+        }
+        #expect(kept == (0..<7).map { "p\($0).jpg" })
+        let extraBytes = rows.filter { $0.path.string.hasPrefix("copies/") }.reduce(0) { $0 + Int($1.fileSize) }
+        #expect(try SearchAPITests.object(try await get(app, "/api/duplicates"))["extraBytes"] as? Int == extraBytes)
+        for bad in ["limit=0", "limit=1001", "offset=-1", "offset=x"] {
+            #expect(try await get(app, "/api/duplicates?\(bad)").status == .badRequest, "\(bad)")
+        }
     }
 }

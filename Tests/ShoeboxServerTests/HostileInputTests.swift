@@ -40,6 +40,8 @@ struct HostileInputTests {
         ("/api/photos/{id}/position", ["id": "1"]),
         ("/api/photos/{id}/original", ["id": "1"]),
         ("/api/photos/{id}/thumbnail", ["id": "1", "size": "thumbnail"]),
+        ("/api/duplicates", ["tier": "similar", "offset": "0", "limit": "5"]),
+        ("/api/photos/{id}/stack", ["id": "1"]),
     ]
 
     static func uri(_ route: (path: String, query: [String: String]), replacing name: String?, with value: String) -> String {

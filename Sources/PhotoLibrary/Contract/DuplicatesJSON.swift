@@ -8,10 +8,28 @@ public struct DuplicatesJSON: Encodable, Sendable {
     /// The loosest tier used: `exact`, `same-picture` or `similar`.
     public var tier: String
     public var groups: [Group]
+    /// A page of the groups (the server's): how many groups there are in all, where this page
+    /// starts, and the files beside the kept ones in all groups, with their bytes. Nil for all of
+    /// them at once (the command line's).
+    public var total: Int?
+    public var offset: Int?
+    public var extraFiles: Int?
+    public var extraBytes: Int64?
 
     public init(tier: DuplicateKind, groups: [StoredDuplicateGroup]) {
         self.tier = tier.rawValue
         self.groups = groups.map(Group.init)
+    }
+
+    /// A page of `groups` starting at `offset`, out of `totals`.
+    public init(
+        tier: DuplicateKind, groups: [StoredDuplicateGroup], offset: Int, totals: (groups: Int, extraFiles: Int, extraBytes: Int64)
+    ) {
+        self.init(tier: tier, groups: groups)
+        self.offset = offset
+        total = totals.groups
+        extraFiles = totals.extraFiles
+        extraBytes = totals.extraBytes
     }
 
     public struct Group: Encodable, Sendable {

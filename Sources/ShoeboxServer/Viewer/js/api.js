@@ -172,9 +172,12 @@ export function places() {
   return getJSON('/api/places');
 }
 
-/** `/api/duplicates`: `{tier, groups: [{kind, keep, reason, photos: [{id, path, folder, size, width, height, captured, match, keep}]}]}`. */
-export function duplicates() {
-  return getJSON('/api/duplicates');
+/**
+ * `/api/duplicates`: a page of groups from the `offset`-th, with the totals of all of them:
+ * `{tier, total, offset, extraFiles, extraBytes, groups: [{kind, keep, reason, photos: [{id, path, folder, size, width, height, captured, match, keep}]}]}`.
+ */
+export function duplicates(offset = 0) {
+  return getJSON(offset ? `/api/duplicates?offset=${offset}` : '/api/duplicates');
 }
 
 /** `/api/photos/{id}/stack`: `{stack, photos}`, the photos the stack's cover `id` stands for, the cover first. */

@@ -54,7 +54,9 @@ export class DuplicatesPage {
     this.element.dataset.ready = 'true';
   }
 
-  render({ groups = [] }) {
+  /** The first page of groups, and the totals of all of them (the server sends a page at a time). */
+  render(data) {
+    const { groups = [] } = data;
     if (!groups.length) {
       this.summary.textContent = '';
       const empty = note('No duplicates found. ');
@@ -62,10 +64,39 @@ export class DuplicatesPage {
       this.list.replaceChildren(empty);
       return;
     }
+    const total = data.total ?? groups.length;
     const extras = groups.flatMap((g) => g.photos.filter((p) => !p.keep));
-    const extraBytes = extras.reduce((sum, p) => sum + p.size, 0);
-    this.summary.textContent = `${count(groups.length, 'group')} · ${count(extras.length, 'extra file')} (${formatBytes(extraBytes)}) beside the ones to keep`;
+    const extraFiles = data.extraFiles ?? extras.length;
+    const extraBytes = data.extraBytes ?? extras.reduce((sum, p) => sum + p.size, 0);
+    this.summary.textContent = `${count(total, 'group')} · ${count(extraFiles, 'extra file')} (${formatBytes(extraBytes)}) beside the ones to keep`;
+    this.shown = groups.length;
+    this.total = total;
     this.list.replaceChildren(...groups.map(groupRow));
+    this.addMoreButton();
+  }
+
+  /** "Show more": the next page of groups after those listed, while there are more. */
+  addMoreButton() {
+    if (this.shown >= this.total) return;
+    const more = document.createElement('button');
+    more.type = 'button';
+    more.className = 'dup-more';
+    more.textContent = `Show more (${(this.total - this.shown).toLocaleString('en-GB')} groups left)`;
+    more.addEventListener('click', async () => {
+      more.disabled = true;
+      try {
+        const page = await api.duplicates(this.shown);
+        more.remove();
+        const rows = (page.groups || []).map((group, k) => groupRow(group, this.shown + k));
+        this.list.append(...rows);
+        this.shown += rows.length;
+        if (rows.length) this.addMoreButton();
+      } catch (error) {
+        more.disabled = false;
+        more.textContent = `The next groups could not be loaded (${error.message}): try again`;
+      }
+    });
+    this.list.append(more);
   }
 }
 
