@@ -78,6 +78,28 @@ def dup_server(workdir):
 
 
 @pytest.fixture(scope="module")
+def many_server(workdir):
+    """201 distinct small pictures (random noise), each stored twice: one group more than the server's page of 200."""
+    if CONVERT is None:
+        pytest.skip("ImageMagick's `convert` is needed to make the test's photos: install it with `apt-get install imagemagick`.")
+    folder = workdir / "many-duplicates"
+    if folder.exists():
+        shutil.rmtree(folder)
+    photos = folder / "photos"
+    (photos / "copies").mkdir(parents=True)
+    for n in range(201):
+        name = f"p{n:03}.jpg"
+        convert("-seed", str(1000 + n), "-size", "48x48", "xc:gray", "+noise", "Random", photos / name)
+        shutil.copyfile(photos / name, photos / "copies" / name)
+    db = folder / "library.sqlite"
+    shoebox("index", photos, "--db", db)
+    shoebox("duplicates", "--db", db)
+    server = Server(db)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
 def distinct_server(workdir):
     server = library_server(workdir / "no-duplicates", with_duplicates=False)
     yield server
@@ -247,4 +269,30 @@ def test_no_duplicates_says_so(browser, distinct_server, screenshots, viewport):
     screenshot(browser, screenshots, f"{viewport}-duplicates-3-empty")
     press(browser, Keys.ESCAPE)
     wait_for(lambda: page_hidden(browser), message="Escape to the timeline")
+    assert console_errors(browser) == []
+
+
+def test_more_groups_than_a_page(browser, many_server, viewport):
+    """The server answers 200 groups at a time with the totals of all; the page says the totals and
+    shows the rest with Show more."""
+    first = many_server.get("/api/duplicates")
+    assert first["total"] == 201 and len(first["groups"]) == 200 and first["extraFiles"] == 201, {k: first[k] for k in ("total", "extraFiles")}
+    rest = many_server.get("/api/duplicates?offset=200")
+    keeps = [g["keep"] for g in first["groups"] + rest["groups"]]
+    assert keeps == [f"p{n:03}.jpg" for n in range(201)], keeps[:3]
+
+    open_viewer(browser, many_server.url, "?view=duplicates")
+    wait_for(lambda: page_ready(browser), message="the Duplicates page")
+    summary = browser.find_element("css selector", "#duplicates .duplicates-summary").text
+    assert summary.startswith("201 groups · 201 extra files"), summary
+    assert len(shown_groups(browser)) == 200
+    more = browser.find_element("css selector", "#duplicates .dup-more")
+    assert more.text == "Show more (1 group left)", more.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    tap(browser, more)
+    wait_for(lambda: len(shown_groups(browser)) == 201, message="the last group after Show more")
+    assert browser.find_elements("css selector", "#duplicates .dup-more") == []
+    shown_keeps = browser.execute_script(
+        "return [...document.querySelectorAll('#duplicates [data-group]')].map(g => g.querySelector('[data-keep]').dataset.path)")
+    assert shown_keeps == keeps
     assert console_errors(browser) == []

@@ -81,7 +81,7 @@ export class DuplicatesPage {
     const more = document.createElement('button');
     more.type = 'button';
     more.className = 'dup-more';
-    more.textContent = `Show more (${(this.total - this.shown).toLocaleString('en-GB')} groups left)`;
+    more.textContent = `Show more (${count(this.total - this.shown, 'group')} left)`;
     more.addEventListener('click', async () => {
       more.disabled = true;
       try {
