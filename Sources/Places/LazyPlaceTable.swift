@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A places table loaded the first time a photo with a position needs a place, and then kept:
@@ -18,9 +17,6 @@ public final class LazyPlaceTable: Sendable {
     private let load: @Sendable () throws(PlaceTableError) -> PlaceTable
     private let onFailure: @Sendable (PlaceTableError) -> Void
     private let attempts = Atomic<Int>(0)
-    private let backgroundLoad = Atomic<Bool>(false)
-    /// Why the load failed, until ``table`` reports it.
-    private let unreported = Mutex<PlaceTableError?>(nil)
 
     /// A table that `load` reads when first needed; `onFailure` hears once why it could not.
     public init(
@@ -45,25 +41,10 @@ public final class LazyPlaceTable: Sendable {
         LazyPlaceTable(loading: { () throws(PlaceTableError) -> PlaceTable in try PlaceTable.loadInstalled() }, onFailure: onFailure)
     }
 
-    /// The table, loading it on the first call; `nil` when it could not be loaded. The first caller
-    /// that gets `nil` hears why (`onFailure`), also when ``loadInBackground()`` tried first.
+    /// The table, loading it on the first call; `nil` when it could not be loaded.
     public var table: PlaceTable? {
-        let table = loaded()
-        if table == nil, let failure = unreported.withLock({ $0.take() }) { onFailure(failure) }
-        return table
-    }
-
-    /// Starts loading the table on a thread of its own, for a caller that knows it will likely need
-    /// it while it has a core to spare (a first index, while it creates its database); callers of
-    /// ``table`` meanwhile wait for that load. Does nothing once the table is loaded or loading.
-    public func loadInBackground() {
-        guard !backgroundLoad.exchange(true, ordering: .relaxed) else { return }
-        Thread.detachNewThread { [self] in _ = loaded() }
-    }
-
-    /// The table, loaded on the first call; a failure is kept for ``table`` to report.
-    private func loaded() -> PlaceTable? {
-        state.withLock { state -> PlaceTable? in
+        var failure: PlaceTableError?
+        let table = state.withLock { state -> PlaceTable? in
             if case .loaded(let table) = state { return table }
             attempts.add(1, ordering: .relaxed)
             switch Result(catching: { () throws(PlaceTableError) -> PlaceTable in try load() }) {
@@ -71,11 +52,13 @@ public final class LazyPlaceTable: Sendable {
                 state = .loaded(table)
                 return table
             case .failure(let error):
-                unreported.withLock { $0 = error }
+                failure = error
                 state = .loaded(nil)
                 return nil
             }
         }
+        if let failure { onFailure(failure) }
+        return table
     }
 
     /// How many times the table was read from its source (0 until a place is needed, then 1).

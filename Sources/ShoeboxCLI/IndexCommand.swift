@@ -54,13 +54,10 @@ struct IndexCommand: AsyncParsableCommand {
         // Check the root before creating a database for it.
         let storePath = library.databasePath
         _ = try Indexer.resolveRoot(root)
-        let places = Self.installedPlaces()
-        // A first index loads the places table while it creates the database, on the core that
-        // would wait.
-        if !FileManager.default.fileExists(atPath: storePath) { places.loadInBackground() }
         let store = try LibraryStore(path: storePath, mode: .readWrite)
         // Each run ends by persisting the sections, so that `sections` and `zoom` need not group every photo.
         store.persistTimeline(with: SectionTablePersister(settings: configuration.sections))
+        let places = Self.installedPlaces()
         let indexer = try Indexer(root: root, store: store, settings: settings, places: places)
 
         if watch {

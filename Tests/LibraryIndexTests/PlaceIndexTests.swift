@@ -163,34 +163,6 @@ struct LazyPlaceTableTests {
         #expect(reports.withLock { $0 } == ["No places table here."])
         #expect(try photosByPath(store)["lisbon-1.jpg"]?.place == nil)
     }
-
-    @Test("A load started in the background serves the first photo with a position; a failure is reported only when a place is needed")
-    func loadedInBackground() async throws {
-        let tree = try TemporaryDirectory()
-        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:04:0\(day) 10:00:00")) }
-        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
-        let places = LazyPlaceTable(loading: { TestPlaces.table })
-        places.loadInBackground()
-        places.loadInBackground()
-        try await Self.index(tree.path + "/root", into: store, places: places)
-        #expect(places.loadAttempts == 1)
-        #expect(try photosByPath(store)["lisbon-3.jpg"]?.place?.city == "Lisbon")
-
-        // A table that cannot be loaded, tried in the background for photos without a position:
-        // nothing is said. Asked for (a photo with a position), it is said once.
-        let reports = Mutex<[String]>([])
-        let missing = LazyPlaceTable(
-            loading: { () throws(PlaceTableError) -> PlaceTable in throw PlaceTableError(.missing, "No places table here.") },
-            onFailure: { error in reports.withLock { $0.append(error.message) } })
-        missing.loadInBackground()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while missing.loadAttempts == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(missing.loadAttempts == 1)
-        #expect(reports.withLock { $0 }.isEmpty)
-        #expect(missing.table == nil && missing.table == nil)
-        #expect(reports.withLock { $0 } == ["No places table here."])
-        #expect(missing.loadAttempts == 1)
-    }
 }
 
 @Suite("Places named later")
