@@ -1,13 +1,15 @@
-/// The answer to a zoom: where the photo is in the other level and where to scroll.
-public struct ZoomTransition: Sendable, Hashable {
+/// The answer to a zoom: where the photo is in the other level and where to scroll. `Path` names
+/// a cell: ``LevelIndexPath`` in the seed grid (``ZoomTransition``), ``PackedIndexPath`` between
+/// packed levels (``PackedTransition``).
+public struct GridTransition<Path: Sendable & Hashable>: Sendable, Hashable {
     /// The tapped (or focal) cell.
-    public let from: LevelIndexPath
+    public let from: Path
     /// The cell to show in the other level.
-    public let to: LevelIndexPath
+    public let to: Path
     /// Position in ``PhotoTimeline/photos`` of the photo at `from`.
     public let sourcePhoto: Int
     /// Position in ``PhotoTimeline/photos`` of the photo at `to`; differs from `sourcePhoto` only
-    /// when zooming out from a photo the coarse sample does not show.
+    /// when zooming out from a photo the coarser level does not show.
     public let targetPhoto: Int
     /// Frames in each level's content coordinates.
     public let sourceFrame: GridRect
@@ -28,3 +30,6 @@ public struct ZoomTransition: Sendable, Hashable {
     /// Whether `to` shows the same photo as `from`.
     public var isSamePhoto: Bool { sourcePhoto == targetPhoto }
 }
+
+/// A zoom between the seed grid's two levels.
+public typealias ZoomTransition = GridTransition<LevelIndexPath>

@@ -186,22 +186,4 @@ public struct PackedIndexPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The answer to a zoom between packed levels (as ``ZoomTransition`` for the seed grid).
-public struct PackedTransition: Sendable, Hashable {
-    public let from: PackedIndexPath
-    public let to: PackedIndexPath
-    /// Positions in ``PhotoTimeline/photos`` of the touched photo and of the photo shown at `to`.
-    public let sourcePhoto: Int
-    public let targetPhoto: Int
-    public let sourceFrame: GridRect
-    public let targetFrame: GridRect
-    public let offset: AnchoredOffset
-
-    public var contentOffsetY: Double { offset.contentOffsetY }
-    public var clamped: Bool { offset.clamped }
-    public var unclampedContentOffsetY: Double { offset.unclampedContentOffsetY }
-    /// The source cell's minY on screen before the zoom.
-    public var sourceViewportY: Double { offset.anchorY }
-    /// The target cell's minY on screen after it; equals `sourceViewportY` unless clamped.
-    public var targetViewportY: Double { targetFrame.minY - offset.contentOffsetY }
-    public var isSamePhoto: Bool { sourcePhoto == targetPhoto }
-}
+public typealias PackedTransition = GridTransition<PackedIndexPath>
