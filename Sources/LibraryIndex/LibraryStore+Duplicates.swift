@@ -333,19 +333,13 @@ extension LibraryStore {
         var stored: [Int64: Int64] = [:]
     }
 
-    /// Computes the stacks from the photo rows (`StackFinder`) and stores them, writing only what
-    /// changed; returns the number of stacks found.
+    /// The stacks the photo rows make (`StackFinder`), against those stored, read on a reader
+    /// connection: an index run finds them while its writer builds the search index, then stores
+    /// the plan (``storeStacks(_:)``, which writes only what changed).
     ///
     /// Stacks never span folders, so a run that changed a few folders passes them as `folders` and
     /// only their photos are read (an incremental run on a large library stays cheap); `nil` reads
     /// every photo.
-    @discardableResult
-    public func rebuildStacks(inFolders folders: Set<RelativePath>? = nil) throws(IndexError) -> Int {
-        try write { db in try Self.store(Self.planStacks(db, inFolders: folders), db) }
-    }
-
-    /// ``rebuildStacks(inFolders:)``'s reading and finding, on a reader connection: an index run
-    /// does it while its writer builds the search index, then stores the plan.
     func planStacks(inFolders folders: Set<RelativePath>?) throws(IndexError) -> StackPlan {
         try read { db in try Self.planStacks(db, inFolders: folders) }
     }
