@@ -137,7 +137,7 @@ final class IndexWalk: @unchecked Sendable {  // confined to one thread at a tim
 
     /// How many folders the walk lists at once: a `stat` per known file is most of an unchanged
     /// re-run, and it scales with the cores (two threads take about half the time of one on two).
-    static var threads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 8) }
+    static var threads: Int { min(max(IndexSettings.cores, 2), 8) }
 
     /// One thread's share of the walk: the folders it lists, compared with the index, and what it
     /// found, merged when every thread is done. `known` is shared and read only; the rows a thread
