@@ -174,11 +174,12 @@ final class IndexJob: Sendable {
         progress.phase = control.isStopRequested ? .stopped : .completed
         progress.opened = openedFiles.load(ordering: .relaxed)
         let rowsChanged = writtenChanges.load(ordering: .relaxed) > 0
-        // The timeline's tables are computed from the rows and stacks as now committed, on a reader
-        // connection, while this thread stores the map's cells and the places' days.
-        let timeline = rowsChanged && !control.isStopRequested
-            ? Concurrently { [store] () throws(IndexError) in try store.computeTimeline() } : nil
-        try store.finishRun(runID, progress: progress, rowsChanged: rowsChanged, timeline: timeline, timings: timings)
+        // The timeline's tables and the map's cells are computed from the rows and stacks as now
+        // committed, each on a reader connection, while this thread stores the places' days.
+        let recompute = rowsChanged && !control.isStopRequested
+        let timeline = recompute ? Concurrently { [store] () throws(IndexError) in try store.computeTimeline() } : nil
+        let mapCells = recompute ? Concurrently { [store] () throws(IndexError) in try store.countMapCells() } : nil
+        try store.finishRun(runID, progress: progress, rowsChanged: rowsChanged, timeline: timeline, mapCells: mapCells, timings: timings)
         // Everything into the main file, so that copying the `.sqlite` file alone copies the index.
         store.checkpoint()
         timings?.add(ContinuousClock.now - finishing, to: .finish)

@@ -100,53 +100,30 @@ extension LibraryStore {
     /// answers a cell from up to 64 stored ones with `min(cover)`. Row ids stay far below it.
     static let unreadableCover: Int64 = 1 << 40
 
-    /// Called in `finishRun`'s transaction of a completed run: counts the photos per cell at each
-    /// of ``mapLevels``, or only restamps the counts when the run wrote no row.
+    /// Called in `finishRun`'s transaction of a completed run: stores the photos per cell at each
+    /// of ``mapLevels`` (`computed`, made meanwhile on a reader connection, or counted now), or only
+    /// restamps the counts when the run wrote no row.
     ///
     /// Every level is stored, even one that holds nearly a cell per photo over the whole library:
     /// photos crowd in cities, where a coarser level still answers a request from far fewer rows
     /// (leaving out zoom 16 of a million generated photos, 452,292 cells at 18, made requests at
     /// zooms 13 and 14 several times slower).
-    ///
-    /// - Complexity: one pass over the rows with a position, summed in memory per cell (a cover
-    ///   is the first photo that could be read, at every level); then the cells, written in key order.
-    static func persistMapCells(_ db: Database, runID: Int64, rowsChanged: Bool) throws {
+    static func persistMapCells(
+        _ db: Database, runID: Int64, rowsChanged: Bool, computed: (() throws -> MapCellCounts?)? = nil
+    ) throws {
         guard try db.tableExists("mapCellState") else { return }
         if !rowsChanged, let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM mapCellState"),
            try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun WHERE id < ?", arguments: [runID]) == stamped {
             try db.execute(sql: "UPDATE mapCellState SET runID = ?", arguments: [runID])
             return
         }
-        let levels = mapLevels.sorted(by: >)
-        // The finest level from the photos, each coarser one from the one below it.
-        var cells: [[CellKey: CellSum]] = []
-        var finest: [CellKey: CellSum] = [:]
-        let shift = MapGrid.storedZoom - levels[0]
-        let photos = try db.makeStatement(sql: "SELECT mapY, mapX, latitude, longitude, id, error IS NULL FROM photo WHERE \(onMap)")
-        var located = 0
-        try forEachRow(of: photos, in: db) { row in
-            located += 1
-            let id = row.int64(4)
-            finest[CellKey(y: row.int64(0) >> shift, x: row.int64(1) >> shift), default: CellSum()].add(CellSum(
-                count: 1, latitudeSum: row.double(2) ?? 0, longitudeSum: row.double(3) ?? 0,
-                readableCover: row.int64(5) != 0 ? id : .max, anyCover: id))
-        }
-        cells.append(finest)
-        for (finer, coarser) in zip(levels, levels.dropFirst()) {
-            var sums: [CellKey: CellSum] = [:]
-            for (key, sum) in cells[cells.count - 1] {
-                sums[CellKey(y: key.y >> Int64(finer - coarser), x: key.x >> Int64(finer - coarser)), default: CellSum()].add(sum)
-            }
-            cells.append(sums)
-        }
-
+        let counts = try computed?() ?? MapCellCounts(db)
         try db.execute(sql: "DELETE FROM mapCell")
         let insert = try db.makeStatement(sql: """
             INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        for (level, sums) in zip(levels, cells) {
-            for key in sums.keys.sorted() {
-                let sum = sums[key]!
+        for (level, cells) in counts.levels {
+            for (key, sum) in cells {
                 try insert.execute { row in
                     row.integer(level)
                     row.integer(key.y)
@@ -158,14 +135,58 @@ extension LibraryStore {
                 }
             }
         }
-        let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter) AND \(stackFilter)") ?? 0
         try db.execute(
             sql: "INSERT OR REPLACE INTO mapCellState (id, runID, located, unlocated) VALUES (1, ?, ?, ?)",
-            arguments: [runID, located, max(0, all - located)])
+            arguments: [runID, counts.located, max(0, counts.all - counts.located)])
+    }
+
+    /// The map's cells counted from the rows as last committed, on a reader connection: an index
+    /// run counts them while its writer stores the places' days, then hands them to `finishRun`.
+    /// `nil` for a database without the map's tables.
+    func countMapCells() throws(IndexError) -> MapCellCounts? {
+        try read { db in try db.tableExists("mapCellState") ? MapCellCounts(db) : nil }
+    }
+
+    /// The photos of the timeline per map cell at each of ``mapLevels``, finest first, each level in
+    /// the stored key's order; and how many photos of the timeline have a position and how many in all.
+    ///
+    /// - Complexity: one pass over the rows with a position, summed in memory per cell (a cover
+    ///   is the first photo that could be read, at every level); each coarser level from the one below.
+    struct MapCellCounts: Sendable {
+        var levels: [(level: Int, cells: [(CellKey, CellSum)])] = []
+        var located = 0
+        var all = 0
+
+        init(_ db: Database) throws {
+            let levels = mapLevels.sorted(by: >)
+            var finest: [CellKey: CellSum] = [:]
+            let shift = MapGrid.storedZoom - levels[0]
+            let photos = try db.makeStatement(sql: "SELECT mapY, mapX, latitude, longitude, id, error IS NULL FROM photo WHERE \(onMap)")
+            var located = 0
+            try forEachRow(of: photos, in: db) { row in
+                located += 1
+                let id = row.int64(4)
+                finest[CellKey(y: row.int64(0) >> shift, x: row.int64(1) >> shift), default: CellSum()].add(CellSum(
+                    count: 1, latitudeSum: row.double(2) ?? 0, longitudeSum: row.double(3) ?? 0,
+                    readableCover: row.int64(5) != 0 ? id : .max, anyCover: id))
+            }
+            var cells = finest
+            self.levels.append((levels[0], finest.sorted { $0.key < $1.key }))
+            for (finer, coarser) in zip(levels, levels.dropFirst()) {
+                var sums: [CellKey: CellSum] = [:]
+                for (key, sum) in cells {
+                    sums[CellKey(y: key.y >> Int64(finer - coarser), x: key.x >> Int64(finer - coarser)), default: CellSum()].add(sum)
+                }
+                self.levels.append((coarser, sums.sorted { $0.key < $1.key }))
+                cells = sums
+            }
+            self.located = located
+            all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter) AND \(stackFilter)") ?? 0
+        }
     }
 
     /// A map cell at one level, rows then columns (the stored key's order).
-    private struct CellKey: Hashable, Comparable {
+    struct CellKey: Hashable, Comparable, Sendable {
         var y: Int64
         var x: Int64
 
@@ -173,7 +194,7 @@ extension LibraryStore {
     }
 
     /// What a stored cell holds, summed over its photos.
-    private struct CellSum {
+    struct CellSum: Sendable {
         var count = 0
         var latitudeSum = 0.0
         var longitudeSum = 0.0

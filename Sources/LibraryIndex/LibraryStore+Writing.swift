@@ -176,7 +176,7 @@ extension LibraryStore {
     /// counts per day, recomputed when `rowsChanged` (or only restamped).
     func finishRun(
         _ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, timeline: Concurrently<StoredTimeline?>? = nil,
-        timings: IndexTimings? = nil
+        mapCells: Concurrently<MapCellCounts?>? = nil, timings: IndexTimings? = nil
     ) throws(IndexError) {
         try write { db in
             try db.execute(
@@ -193,7 +193,7 @@ extension LibraryStore {
             try timings.measure(.sections) {
                 if progress.phase == .completed {
                     try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged)
-                    try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged)
+                    try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged, computed: mapCells.map { cells in { try cells.value() } })
                 }
                 // Last: `timeline`, when given, was computed meanwhile on a reader connection.
                 try self.persistTimeline(db, runID: id, progress: progress, computed: timeline.map { timeline in { try timeline.value() } })
