@@ -307,23 +307,17 @@ final class IndexJob: Sendable {
                 sidecar = sidecarContents(path: path, sidecars: candidate.sidecars, note: &sidecarNote)
                 if metadata.exifDate == nil { note = sidecarNote }
             }
-            var date = metadata.exifDate
+            let date = metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
             let position = metadata.position ?? sidecar.position
-            // The table is loaded only now, for the first photo with a position.
-            let (table, place) = timings.measure(.placeLookup) {
-                let table = position == nil ? nil : places.table
-                return (table, position.flatMap { table?.nearest(latitude: $0.latitude, longitude: $0.longitude) })
-            }
-            date.takeOffset(from: place)
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             var photo = IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
                 captureDate: date, pixelSize: metadata.pixelSize, orientation: metadata.orientation,
                 displaySize: metadata.displaySize, cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel,
-                error: error.isEmpty ? nil : error, duration: metadata.duration, position: position,
-                place: place.map(PhotoPlace.init))
-            photo.placePending = position != nil && table == nil
+                error: error.isEmpty ? nil : error, duration: metadata.duration, position: position)
+            // Named by `namePlace(of:)`, once the places table is at hand.
+            photo.placePending = position != nil
             return .photo(photo, failed: metadata.problem != nil)
         } catch {
             switch error.code {
@@ -337,6 +331,20 @@ final class IndexJob: Sendable {
                     path, stamp: stamp, format: error.format, message: error.message, sidecars: candidate.sidecars), failed: true)
             }
         }
+    }
+
+    /// Names the place of a photo read with a position (`placePending`) and gives its date that
+    /// place's offset, waiting for the places table if it is loading; without a table the photo
+    /// stays pending, for a later run that has one (`LibraryStore.namePendingPlaces`).
+    func namePlace(of photo: inout IndexedPhoto) {
+        guard photo.placePending, let position = photo.position else { return }
+        let (table, place) = timings.measure(.placeLookup) {
+            let table = places.table
+            return (table, table?.nearest(latitude: position.latitude, longitude: position.longitude))
+        }
+        photo.captureDate.takeOffset(from: place)
+        photo.place = place.map(PhotoPlace.init)
+        photo.placePending = table == nil
     }
 
     /// A row for a file that could not be read. Without a stamp the row never matches the file, so

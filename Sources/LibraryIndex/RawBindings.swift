@@ -40,7 +40,7 @@ struct RawBindings {
 
     /// Text given as its UTF-8 bytes (empty text when there are none, not NULL).
     mutating func text(utf8 value: [UInt8]) {
-        value.withUnsafeBytes { bytes in
+        _ = value.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress {
                 sqlite3_bind_text(handle, next, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
             } else {
@@ -52,7 +52,7 @@ struct RawBindings {
 
     /// A blob (an empty one is a zero-length blob, not NULL).
     mutating func blob(_ value: [UInt8]) {
-        value.withUnsafeBytes { bytes in
+        _ = value.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress {
                 sqlite3_bind_blob(handle, next, base, Int32(bytes.count), Self.transient)
             } else {

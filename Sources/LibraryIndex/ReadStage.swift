@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import PhotoMetadata
 import Synchronization
 
@@ -73,11 +74,21 @@ final class ReadStage: Sendable {
             let reader = MetadataReader()
             var disk = DiskReads()
             var sinceCheck = 0
+            // Photos with a position read while the places table loads on a thread of its own:
+            // this reader reads on, and names them once the table is there.
+            var awaitingPlaces: [(IndexJob.Candidate, IndexedPhoto, failed: Bool)] = []
             while !job.control.isStopRequested, let candidate = queue.next() {
                 #if DEBUG
                 if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
                 #endif
-                results.push((candidate, job.timings.measure(.read) { job.read(candidate, reader: reader) }))
+                let outcome = job.timings.measure(.read) { job.read(candidate, reader: reader) }
+                if case .photo(let photo, let failed) = outcome, photo.placePending, !job.places.isSettled {
+                    job.places.loadInBackground()
+                    awaitingPlaces.append((candidate, photo, failed))
+                } else {
+                    push(candidate, outcome)
+                }
+                if !awaitingPlaces.isEmpty && job.places.isSettled { pushNamingPlaces(&awaitingPlaces) }
                 sinceCheck += 1
                 if sinceCheck == Self.filesPerCheck {
                     sinceCheck = 0
@@ -86,12 +97,38 @@ final class ReadStage: Sendable {
                     if disk.blocksSinceLastCheck() >= 8 * Self.filesPerCheck { grow() }
                 }
             }
+            // The photos still waiting are named when the table is there; a run that stops meanwhile
+            // does not wait for it, and hands them over unnamed, for the next run to name.
+            while !awaitingPlaces.isEmpty && !job.places.isSettled && !job.control.isStopRequested {
+                _ = job.places.waitUntilSettled(timeout: 0.05)
+            }
+            if job.places.isSettled {
+                pushNamingPlaces(&awaitingPlaces)
+            } else {
+                for (candidate, photo, failed) in awaitingPlaces { results.push((candidate, .photo(photo, failed: failed))) }
+            }
             results.producerFinished()
             IndexJob.liveReaders.withLock { $0[database, default: 0] -= 1 }
             threads.leave()
         }
         thread.name = "shoebox.reader"
         thread.start()
+    }
+
+    /// Hands `outcome` to the writer, a photo with a position named first.
+    private func push(_ candidate: IndexJob.Candidate, _ outcome: IndexJob.Outcome) {
+        guard case .photo(var photo, let failed) = outcome, photo.placePending else {
+            results.push((candidate, outcome))
+            return
+        }
+        job.namePlace(of: &photo)
+        results.push((candidate, .photo(photo, failed: failed)))
+    }
+
+    /// Names and hands over the photos that waited for the places table, waiting for it if need be.
+    private func pushNamingPlaces(_ awaiting: inout [(IndexJob.Candidate, IndexedPhoto, failed: Bool)]) {
+        for (candidate, photo, failed) in awaiting { push(candidate, .photo(photo, failed: failed)) }
+        awaiting.removeAll()
     }
 
     /// Starts one more reader, when the run's readers may grow (the default jobs) and there are

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A places table loaded the first time a photo with a position needs a place, and then kept:
@@ -6,7 +7,8 @@ import Synchronization
 ///
 /// Safe from any thread: callers that ask while it loads wait for that one load. A load that fails
 /// (no table installed, or an unreadable one) is reported once to `onFailure` and not tried again;
-/// the table then reads as `nil`.
+/// the table then reads as `nil`. An index run's readers start the load on a thread of its own
+/// (`loadInBackground()`) and read other files meanwhile, asking `isSettled` before `table`.
 public final class LazyPlaceTable: Sendable {
     private enum State {
         case notLoaded
@@ -17,6 +19,11 @@ public final class LazyPlaceTable: Sendable {
     private let load: @Sendable () throws(PlaceTableError) -> PlaceTable
     private let onFailure: @Sendable (PlaceTableError) -> Void
     private let attempts = Atomic<Int>(0)
+    /// Set once `table` answers without waiting: loaded, or failed.
+    private let settled = Atomic<Bool>(false)
+    private let backgroundLoadStarted = Atomic<Bool>(false)
+    /// Broadcast when the table settles, for `waitUntilSettled(timeout:)`.
+    private let settling = NSCondition()
 
     /// A table that `load` reads when first needed; `onFailure` hears once why it could not.
     public init(
@@ -33,7 +40,10 @@ public final class LazyPlaceTable: Sendable {
             guard let table else { throw PlaceTableError(.missing, "No places table was given.") }
             return table
         })
-        if table == nil { state.withLock { $0 = .loaded(nil) } }
+        if table == nil {
+            state.withLock { $0 = .loaded(nil) }
+            settle()
+        }
     }
 
     /// The installed table (see `PlaceTable.loadInstalled`), loaded when first needed.
@@ -47,6 +57,7 @@ public final class LazyPlaceTable: Sendable {
         let table = state.withLock { state -> PlaceTable? in
             if case .loaded(let table) = state { return table }
             attempts.add(1, ordering: .relaxed)
+            defer { settle() }
             switch Result(catching: { () throws(PlaceTableError) -> PlaceTable in try load() }) {
             case .success(let table):
                 state = .loaded(table)
@@ -59,6 +70,38 @@ public final class LazyPlaceTable: Sendable {
         }
         if let failure { onFailure(failure) }
         return table
+    }
+
+    /// Whether the table was loaded, or could not be: `table` then answers at once.
+    public var isSettled: Bool { settled.load(ordering: .acquiring) }
+
+    /// Waits until the table is settled, at most `timeout` seconds; whether it is.
+    public func waitUntilSettled(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        settling.lock()
+        defer { settling.unlock() }
+        while !isSettled {
+            if !settling.wait(until: deadline) { break }
+        }
+        return isSettled
+    }
+
+    private func settle() {
+        settling.lock()
+        settled.store(true, ordering: .releasing)
+        settling.broadcast()
+        settling.unlock()
+    }
+
+    /// Starts loading the table on a thread of its own, unless it is settled or already loading;
+    /// `table` then waits only for what is left of that load.
+    public func loadInBackground() {
+        guard !isSettled,
+              backgroundLoadStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
+        let thread = Thread { [self] in _ = table }
+        thread.name = "shoebox.places"
+        thread.start()
     }
 
     /// How many times the table was read from its source (0 until a place is needed, then 1).

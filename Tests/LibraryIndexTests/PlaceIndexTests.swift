@@ -149,6 +149,81 @@ struct LazyPlaceTableTests {
         #expect(try photosByPath(store)["lisbon-5.jpg"]?.place?.city == "Lisbon")
     }
 
+    @Test("Readers read on while the table loads on a thread of its own, then name every photo that waited")
+    func readersReadOnWhileTheTableLoads() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 {
+            try tree.write("root/a/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:0\(day) 12:00:00"))
+            try tree.write("root/b/adelaide-\(day).jpg", TestPlaces.jpeg(TestPlaces.adelaide, local: "2024:07:0\(day) 09:00:00"))
+            for n in 1...3 { try tree.write("root/c\(n)/plain-\(day).jpg", TestPlaces.jpeg(nil, local: "2025:03:0\(day) 10:00:00")) }
+        }
+        let total = 45
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        // The load finishes only once every file was opened: readers that waited for it would
+        // open 2 and stop, and the load would give up after its deadline.
+        let opened = Atomic<Int>(0)
+        let sawEveryFileOpened = Atomic<Bool>(false)
+        let places = LazyPlaceTable(loading: {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while opened.load(ordering: .relaxed) < total && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            sawEveryFileOpened.store(opened.load(ordering: .relaxed) >= total, ordering: .relaxed)
+            return TestPlaces.table
+        })
+        var last = IndexProgress()
+        for try await progress in try Indexer(root: tree.path + "/root", store: store, places: places).run() {
+            opened.store(progress.opened, ordering: .relaxed)
+            last = progress
+        }
+        let loadWaitedForReaders = sawEveryFileOpened.load(ordering: .relaxed)
+        #expect(loadWaitedForReaders, "every file was opened while the table loaded")
+        #expect(last.added == total && places.loadAttempts == 1)
+        let rows = try photosByPath(store)
+        #expect(rows.count == total)
+        for day in 1...9 {
+            #expect(rows["a/lisbon-\(day).jpg"]?.place?.city == "Lisbon")
+            #expect(rows["a/lisbon-\(day).jpg"]?.captureDate.offset == UTCOffset(seconds: 3600))
+            #expect(rows["b/adelaide-\(day).jpg"]?.place?.country == "Australia")
+            #expect(rows["b/adelaide-\(day).jpg"]?.captureDate.offsetSource == .place)
+            #expect(rows["c1/plain-\(day).jpg"]?.place == nil)
+        }
+        let database = try DatabaseQueue(path: tree.path + "/index.sqlite")
+        let pending = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE placePending = 1") }
+        #expect(pending == 0)
+        #expect(try store.photoIDs(matching: SearchQuery("australia")).count == 9)
+    }
+
+    @Test("A run stopped while the table loads does not wait for it: its photos are named by the next run")
+    func stoppedWhileTheTableLoads() async throws {
+        let tree = try TemporaryDirectory()
+        for day in 1...9 { try tree.write("root/lisbon-\(day).jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:0\(day) 12:00:00")) }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let released = Atomic<Bool>(false)
+        let places = LazyPlaceTable(loading: {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !released.load(ordering: .relaxed) && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return TestPlaces.table
+        })
+        let started = ContinuousClock.now
+        let run = try Indexer(root: tree.path + "/root", store: store, places: places).run()
+        var last = IndexProgress()
+        for try await progress in run {
+            last = progress
+            if progress.opened > 0 { run.stop() }
+        }
+        let stoppedAfter = ContinuousClock.now - started
+        released.store(true, ordering: .relaxed)
+        #expect(stoppedAfter < .seconds(10), "the stopped run did not wait for the table")
+        #expect(last.phase == .stopped)
+        let stored = try photosByPath(store)
+        #expect(!stored.isEmpty, "the photos read before the stop were stored")
+        #expect(stored.values.allSatisfy { $0.place == nil && $0.position != nil })
+
+        try await Self.index(tree.path + "/root", into: store, places: LazyPlaceTable(loading: { TestPlaces.table }))
+        let named = try photosByPath(store)
+        #expect(named.count == 9)
+        #expect(named.values.allSatisfy { $0.place?.city == "Lisbon" && $0.captureDate.offsetSource == .place })
+    }
+
     @Test("A missing table is reported once, when a photo needs a place, and not looked for again")
     func missingReportedOnce() async throws {
         let tree = try TemporaryDirectory()
