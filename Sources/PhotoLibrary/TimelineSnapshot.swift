@@ -161,8 +161,14 @@ public final class TimelineSnapshot: Sendable {
         case .coarse: timeline.coarseSections.indices.contains(index) ? timeline.coarseSections[index].photoRange : 0..<0
         case .fine: timeline.fineSections.indices.contains(index) ? timeline.fineSections[index].photoRange : 0..<0
         }
-        guard hasStacks else { return range.count }
-        return details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) }
+        return photoCounter?(range) ?? range.count
+    }
+
+    /// The photos that the items at a range of positions stand for, a stack with all of its photos;
+    /// `nil` without stacks (each item is one photo).
+    var photoCounter: ((Range<Int>) -> Int)? {
+        guard hasStacks else { return nil }
+        return { [details] range in details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) } }
     }
 
 

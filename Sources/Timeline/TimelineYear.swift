@@ -5,7 +5,8 @@ public struct TimelineYear: Sendable, Hashable {
     public let year: Int
     /// Positions in ``PhotoTimeline/photos``: the year's photos are one run of capture order.
     public let photoRange: Range<Int>
-    /// Photos per month, January first (12 entries).
+    /// Photos per month, January first (12 entries); a stack counts all of its photos when the
+    /// timeline's caller says how many each item holds (see ``PhotoTimeline/years(today:photoCount:)``).
     public let months: [Int]
     /// Position in ``PhotoTimeline/photos`` of the key photo: the first photo of the year's day
     /// nearest today's month and day (see ``PhotoTimeline/years(today:)``).
@@ -13,7 +14,8 @@ public struct TimelineYear: Sendable, Hashable {
     /// The day of the key photo.
     public let keyDay: TimelineDay
 
-    public var count: Int { photoRange.count }
+    /// The year's photos: the months' counts added up.
+    public var count: Int { months.reduce(0, +) }
 }
 
 extension PhotoTimeline {
@@ -25,10 +27,13 @@ extension PhotoTimeline {
     /// is 61 in every year); the earlier day wins a tie. A year with a photo taken on today's month
     /// and day therefore shows one ("this day, N years ago").
     ///
-    /// - Parameter today: the viewer's date; only its month and day matter. It comes in as a
-    ///   parameter so the answer is a pure function of the photos.
-    /// - Complexity: O(photos).
-    public func years(today: TimelineDay) -> [TimelineYear] {
+    /// - Parameters:
+    ///   - today: the viewer's date; only its month and day matter. It comes in as a parameter so
+    ///     the answer is a pure function of the photos.
+    ///   - photoCount: how many photos the items at positions of ``photos`` stand for (a stack's
+    ///     cover stands for all of its photos), called once per day; `nil` counts each item once.
+    /// - Complexity: O(photos), and `photoCount`'s.
+    public func years(today: TimelineDay, photoCount: ((Range<Int>) -> Int)? = nil) -> [TimelineYear] {
         let target = Self.leapYearOrdinal(month: today.month, day: today.day)
         var years: [TimelineYear] = []
         var year = Int.min
@@ -49,7 +54,7 @@ extension PhotoTimeline {
                 months = [Int](repeating: 0, count: 12)
                 best = nil
             }
-            months[m - 1] += run.end - run.start
+            months[m - 1] += photoCount?(run.start..<run.end) ?? run.end - run.start
             let distance = abs(Self.leapYearOrdinal(month: m, day: d) - target)
             if best == nil || distance < best!.distance { best = (distance, run.start, day) }
         }

@@ -56,6 +56,10 @@ struct StacksAPITests {
         #expect(coarse.first?["count"] as? Int == 2 && coarse.first?["photoCount"] as? Int == 4)
         let page = try SearchAPITests.object(try await get(app, "/api/sections/fine/0"))
         #expect(page["photoCount"] as? Int == 4)
+        // So does the Years level: its count and May's bar.
+        let years = try SearchAPITests.array(try await get(app, "/api/sections?level=years"))
+        #expect(years.first?["count"] as? Int == 4)
+        #expect((years.first?["months"] as? [Int])?[4] == 4)
         let map = try SearchAPITests.object(try await get(app, "/api/map?bbox=-180,-85,180,85&zoom=2"))
         let clusters = try #require(map["clusters"] as? [[String: Any]])
         #expect(clusters.compactMap { $0["count"] as? Int }.sorted() == [1, 1], "\(clusters)")

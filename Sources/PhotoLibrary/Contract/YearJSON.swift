@@ -2,7 +2,8 @@ public import Timeline
 
 /// One year as `/api/sections?level=years` and `shoebox sections --level years --json` give it:
 /// `index`, `year`, `count`, `months` (12 counts, January first) and `key`, the year's photo
-/// nearest today's month and day, shaped as the photos of the other section answers.
+/// nearest today's month and day, shaped as the photos of the other section answers. The counts
+/// are photos, a stack with all of its photos, as the section headers count them (`photoCount`).
 public struct YearJSON: Encodable, Sendable {
     public var index: Int
     public var year: Int
@@ -29,6 +30,8 @@ extension TimelineSnapshot {
     ///
     /// - Complexity: O(photos).
     public func yearList(today: TimelineDay, detail: Bool) -> [YearJSON] {
-        timeline.years(today: today).enumerated().map { YearJSON($1, index: $0, snapshot: self, detail: detail) }
+        timeline.years(today: today, photoCount: photoCounter).enumerated().map {
+            YearJSON($1, index: $0, snapshot: self, detail: detail)
+        }
     }
 }
