@@ -135,8 +135,7 @@ public final class LibraryStore: Sendable {
         configuration.busyMode = .timeout(10)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.read { db in try checkSchema(db, path: path) }
+            queue = try openCheckingSchema(path: path, configuration: configuration)
         } catch let error as DatabaseError where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
             let folder = (path as NSString).deletingLastPathComponent
             guard !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else { throw error }
@@ -150,6 +149,33 @@ public final class LibraryStore: Sendable {
             return immutable
         }
         return queue
+    }
+
+    /// Opens the database and checks its schema. A database that has no tables yet but was written
+    /// in the last seconds, or has a journal or write-ahead log beside it, is most likely being
+    /// created by an index run that started a moment ago (creating the tables takes some
+    /// milliseconds): it is opened again for up to 3 seconds before it is refused, so a viewer or a
+    /// command started beside a first index does not fail.
+    private static func openCheckingSchema(path: String, configuration: Configuration) throws -> DatabaseQueue {
+        let end = ContinuousClock.now + .seconds(3)
+        while true {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            do {
+                try queue.read { db in try checkSchema(db, path: path) }
+                return queue
+            } catch let error as IndexError where error.code == .databaseIncomplete {
+                try? queue.close()
+                guard ContinuousClock.now < end, mayBeBeingCreated(path) else { throw error }
+                usleep(50_000)
+            }
+        }
+    }
+
+    private static func mayBeBeingCreated(_ path: String) -> Bool {
+        var status = stat()
+        if stat(path + "-wal", &status) == 0 || stat(path + "-journal", &status) == 0 { return true }
+        guard stat(path, &status) == 0 else { return false }
+        return time(nil) - status.st_mtim.tv_sec < 5
     }
 
     /// Whether `folder` lies on a file system mounted read-only.
@@ -204,7 +230,7 @@ public final class LibraryStore: Sendable {
     private static func checkSchema(_ db: Database, path: String) throws {
         try checkSchemaVersion(db, path: path)
         guard try db.tableExists("photo") else {
-            throw IndexError(.databaseIncomplete, "\(path) holds no index: it is empty, or a copy of the .sqlite file made without its -wal file while Shoebox was writing.", subject: path)
+            throw IndexError(.databaseIncomplete, "\(path) holds no index: it is empty, a copy of the .sqlite file made without its -wal file while Shoebox was writing, or an index run that is creating it has stopped.", subject: path)
         }
     }
 

@@ -36,3 +36,35 @@ struct DatabaseLockTests {
         #expect(try writer.photoCount() == 6 && reader.photoCount() == 6)
     }
 }
+
+/// A viewer or a command started beside a first index may open the database while the run is
+/// still creating its tables.
+@Suite("A reader beside a database being created")
+struct ReaderDuringCreationTests {
+    @Test("A reader opening a database whose tables are still being created waits for them; an old empty file is refused at once")
+    func readerWaitsForTheTables() async throws {
+        let tree = try TemporaryDirectory()
+        let database = tree.path + "/index.sqlite"
+        // What a run that has just started leaves for a moment: the file, no tables yet.
+        #expect(FileManager.default.createFile(atPath: database, contents: nil))
+        let creator = Thread {
+            Thread.sleep(forTimeInterval: 0.4)
+            _ = try? LibraryStore(path: database, mode: .readWrite)
+        }
+        creator.start()
+        let started = ContinuousClock.now
+        let reader = try LibraryStore(path: database, mode: .readOnly)
+        #expect(try reader.photoCount() == 0)
+        #expect(ContinuousClock.now - started < .seconds(3))
+
+        // A file left empty an hour ago is no creation in progress: refused without waiting.
+        let old = tree.path + "/old.sqlite"
+        #expect(FileManager.default.createFile(atPath: old, contents: nil))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old)
+        let refused = ContinuousClock.now
+        #expect { try LibraryStore(path: old, mode: .readOnly) } throws: { error in
+            (error as? IndexError)?.code == .databaseIncomplete
+        }
+        #expect(ContinuousClock.now - refused < .seconds(1))
+    }
+}
