@@ -197,7 +197,9 @@ extension LibraryStore {
     }
 
     /// Writes the pages' index of the stored groups of `tier`: each group's rank by its kept
-    /// file's path, and the totals.
+    /// file's path, and the totals. A group whose kept file, or every other file, was removed
+    /// from the index since (the rows' trigger drops their members) is no group any more: it gets
+    /// no rank, and its remaining files count in no total.
     static func indexDuplicateGroups(_ db: Database, tier: String) throws {
         try db.execute(sql: "DELETE FROM duplicateGroup WHERE tier = ?", arguments: [tier])
         try db.execute(sql: """
@@ -205,12 +207,24 @@ extension LibraryStore {
             SELECT ?1, row_number() OVER (ORDER BY k.path, d.groupId) - 1, d.groupId
             FROM duplicateMember d JOIN photo k ON k.id = d.groupId
             WHERE d.tier = ?1 AND d.position = 0
+              AND EXISTS (SELECT 1 FROM duplicateMember e WHERE e.tier = ?1 AND e.groupId = d.groupId AND e.position > 0)
             """, arguments: [tier])
         try db.execute(sql: """
             INSERT OR REPLACE INTO duplicateTotal (tier, groups, extraFiles, extraBytes)
             SELECT ?1, (SELECT count(*) FROM duplicateGroup WHERE tier = ?1), count(*), coalesce(sum(p.fileSize), 0)
-            FROM duplicateMember d JOIN photo p ON p.id = d.photoId WHERE d.tier = ?1 AND d.position > 0
+            FROM duplicateMember d JOIN photo p ON p.id = d.photoId
+            WHERE d.tier = ?1 AND d.position > 0 AND d.groupId IN (SELECT groupId FROM duplicateGroup WHERE tier = ?1)
             """, arguments: [tier])
+    }
+
+    /// Called in `finishRun`'s transaction of a run that removed photo rows: ranks the stored
+    /// duplicate groups and counts their totals again, so that pages and totals leave out the groups
+    /// that lost their kept file or all of their other files.
+    static func reindexDuplicateGroups(_ db: Database) throws {
+        guard try db.tableExists("duplicateGroup") else { return }
+        for tier in try String.fetchAll(db, sql: "SELECT DISTINCT tier FROM duplicateTotal") {
+            try indexDuplicateGroups(db, tier: tier)
+        }
     }
 
     /// The groups `shoebox duplicates` stored for `tier`, ordered by the kept file's path, from the

@@ -191,6 +191,8 @@ extension LibraryStore {
                     progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
                 ])
             try timings.measure(.sections) {
+                // Removed rows left their duplicate groups (a trigger); what is left is ranked again.
+                if progress.removed > 0 { try Self.reindexDuplicateGroups(db) }
                 if progress.phase == .completed {
                     try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged)
                     try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged, computed: mapCells.map { cells in { try cells.value() } })

@@ -84,4 +84,38 @@ struct DuplicatesAPITests {
             #expect(try await get(app, "/api/duplicates?\(bad)").status == .badRequest, "\(bad)")
         }
     }
+
+    @Test("a group whose kept file, or whose only other file, is gone after the next index run leaves the pages and the totals")
+    func groupsFollowRemovedFiles() async throws {
+        let tree = try TemporaryDirectory()
+        for n in 0..<7 {
+            let jpeg = PhotoFixtures.jpeg(width: 16 + n, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:0\(n + 1) 10:00:00"))
+            try tree.write("photos/p\(n).jpg", jpeg)
+            try tree.write("photos/copies/p\(n).jpg", jpeg + [0])
+        }
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        let rows = try store.duplicateRows()
+        let ids = Dictionary(uniqueKeysWithValues: rows.map { ($0.path.string, $0.id) })
+        try store.replaceDuplicateGroups((0..<7).map { n in
+            DuplicateGroup(kind: .similar, members: [.init(id: ids["p\(n).jpg"]!, match: .exact), .init(id: ids["copies/p\(n).jpg"]!, match: .similar)],
+                           reason: "oldest file")
+        }, tier: .similar)
+        // The kept file of the first group and the copy of the second go; the index runs again.
+        try FileManager.default.removeItem(atPath: tree.path + "/photos/p0.jpg")
+        try FileManager.default.removeItem(atPath: tree.path + "/photos/copies/p1.jpg")
+        for try await _ in try Indexer(root: tree.path + "/photos", store: store, places: LazyPlaceTable(nil)).run(prune: true) {}
+
+        let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
+        var kept: [String] = []
+        for offset in [0, 3] {
+            let page = try SearchAPITests.object(try await get(app, "/api/duplicates?limit=3&offset=\(offset)"))
+            #expect(page["total"] as? Int == 5 && page["extraFiles"] as? Int == 5)
+            kept += (page["groups"] as? [[String: Any]] ?? []).compactMap { $0["keep"] as? String }
+        }
+        #expect(kept == (2..<7).map { "p\($0).jpg" })
+        let extraBytes = rows.filter { $0.path.string.hasPrefix("copies/") && !$0.path.string.hasSuffix("p0.jpg") && !$0.path.string.hasSuffix("p1.jpg") }
+            .reduce(0) { $0 + Int($1.fileSize) }
+        #expect(try SearchAPITests.object(try await get(app, "/api/duplicates"))["extraBytes"] as? Int == extraBytes)
+    }
 }
