@@ -10,7 +10,9 @@
 // `--cold` drops the page cache before each cold run (`echo 3 > /proc/sys/vm/drop_caches`: root
 // only) and times a first index with the default jobs (which grow while reads go to the disk),
 // with `--jobs 8` and with the most the default grows to, fixed, and the parallel read limit:
-// `head -c 64K` of every file, 8 at a time; `--rounds N` (3) alternating rounds, medians shown. `--large N` builds a tree of N tiny JPEGs once
+// `head -c 64K` of every file, 8 at a time; `--rounds N` (3) alternating rounds, medians shown
+// (the warm comparison with exiv2 takes `--rounds` alternating rounds too: the best of them, and
+// their medians). `--large N` builds a tree of N tiny JPEGs once
 // (under /tmp, kept for the next run; `--large-folder` to choose where), indexes it once, then
 // times an unchanged re-run against `find -printf '%s %T@'` on the same, warm, tree.
 //
@@ -255,7 +257,7 @@ for (name, extra) in [("--jobs 8", ["--jobs", "8"]), ("--jobs \(cores) (one per 
     results.append(measure("shoebox index, fresh, \(name)", [shoebox, "index", photos, "--db", database] + extra))
 }
 
-// The default jobs, exiv2 and exiftool, best of 3 alternating rounds (exiftool once: it takes
+// The default jobs, exiv2 and exiftool, best of `rounds` alternating rounds (exiftool once: it takes
 // seconds), each tool one process per core over batches of 1,000 files.
 let tags = ["-DateTimeOriginal", "-SubSecTimeOriginal", "-OffsetTimeOriginal", "-CreateDate", "-ModifyDate",
             "-Orientation", "-ImageWidth", "-ImageHeight", "-Make", "-Model", "-GPSLatitude", "-GPSLongitude"]
@@ -274,7 +276,7 @@ var bestFresh: Measurement?
 var bestExiv2: Measurement?
 var freshRuns: [Double] = []
 var exiv2Runs: [Double] = []
-for _ in 0..<3 {
+for _ in 0..<rounds {
     removeDatabase(database)
     let run = measure("shoebox index, fresh, default jobs: \(defaultJobs)", [shoebox, "index", photos, "--db", database])
     freshRuns.append(run.seconds)
@@ -309,7 +311,7 @@ for m in results + others {
     } else if others.contains(where: { $0.name == m.name }) {
         comparison = String(format: "shoebox is %.2f× as fast (CPU time: %.2f×)", m.seconds / fresh, m.cpuSeconds / bestFresh!.cpuSeconds)
     } else if m.name == bestFresh!.name {
-        comparison = "best of 3: " + freshRuns.map { String(format: "%.3f", $0) }.joined(separator: " ")
+        comparison = "best of \(freshRuns.count): " + freshRuns.map { String(format: "%.3f", $0) }.joined(separator: " ")
     } else {
         comparison = ""
     }
@@ -319,6 +321,13 @@ for m in results + others {
 
 if !exiv2Runs.isEmpty {
     print("(exiv2 runs: " + exiv2Runs.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")")
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    let ratios = zip(freshRuns, exiv2Runs).map { $1 / $0 }.sorted()
+    print(String(format: "(medians of %d alternating rounds: shoebox %.3f s, exiv2 %.3f s; shoebox %.2f× as fast; per round %.2f× to %.2f×)",
+                 freshRuns.count, median(freshRuns), median(exiv2Runs), median(exiv2Runs) / median(freshRuns), ratios.first!, ratios.last!))
 }
 
 // Where a fresh index spends its time: one more, inside this process, its phases timed.
