@@ -50,21 +50,8 @@ struct DuplicatesAPITests {
     @Test("answers a page of groups by the kept file's path, with the totals of all of them; a bad page is a 400")
     func pages() async throws {
         let tree = try TemporaryDirectory()
-        // Seven pictures, each stored twice (its copy one byte longer, to tell their sizes apart).
-        for n in 0..<7 {
-            let jpeg = PhotoFixtures.jpeg(width: 16 + n, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:0\(n + 1) 10:00:00"))
-            try tree.write("photos/p\(n).jpg", jpeg)
-            try tree.write("photos/copies/p\(n).jpg", jpeg + [0])
-        }
-        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
-        let store = try LibraryStore(path: database, mode: .readWrite)
-        let rows = try store.duplicateRows()
-        let ids = Dictionary(uniqueKeysWithValues: rows.map { ($0.path.string, $0.id) })
         // Stored in reverse order: pages follow the kept files' paths, not the order of storing.
-        try store.replaceDuplicateGroups((0..<7).reversed().map { n in
-            DuplicateGroup(kind: .similar, members: [.init(id: ids["p\(n).jpg"]!, match: .exact), .init(id: ids["copies/p\(n).jpg"]!, match: .similar)],
-                           reason: "oldest file")
-        }, tier: .similar)
+        let (database, _, rows) = try await Self.sevenPicturesStoredTwice(in: tree, storingInReverse: true)
 
         let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
         var kept: [String] = []
@@ -88,19 +75,7 @@ struct DuplicatesAPITests {
     @Test("a group whose kept file, or whose only other file, is gone after the next index run leaves the pages and the totals")
     func groupsFollowRemovedFiles() async throws {
         let tree = try TemporaryDirectory()
-        for n in 0..<7 {
-            let jpeg = PhotoFixtures.jpeg(width: 16 + n, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:0\(n + 1) 10:00:00"))
-            try tree.write("photos/p\(n).jpg", jpeg)
-            try tree.write("photos/copies/p\(n).jpg", jpeg + [0])
-        }
-        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
-        let store = try LibraryStore(path: database, mode: .readWrite)
-        let rows = try store.duplicateRows()
-        let ids = Dictionary(uniqueKeysWithValues: rows.map { ($0.path.string, $0.id) })
-        try store.replaceDuplicateGroups((0..<7).map { n in
-            DuplicateGroup(kind: .similar, members: [.init(id: ids["p\(n).jpg"]!, match: .exact), .init(id: ids["copies/p\(n).jpg"]!, match: .similar)],
-                           reason: "oldest file")
-        }, tier: .similar)
+        let (database, store, rows) = try await Self.sevenPicturesStoredTwice(in: tree)
         // The kept file of the first group and the copy of the second go; the index runs again.
         try FileManager.default.removeItem(atPath: tree.path + "/photos/p0.jpg")
         try FileManager.default.removeItem(atPath: tree.path + "/photos/copies/p1.jpg")
@@ -117,5 +92,27 @@ struct DuplicatesAPITests {
         let extraBytes = rows.filter { $0.path.string.hasPrefix("copies/") && !$0.path.string.hasSuffix("p0.jpg") && !$0.path.string.hasSuffix("p1.jpg") }
             .reduce(0) { $0 + Int($1.fileSize) }
         #expect(try SearchAPITests.object(try await get(app, "/api/duplicates"))["extraBytes"] as? Int == extraBytes)
+    }
+
+    /// Seven pictures, each stored twice (its copy one byte longer, to tell their sizes apart),
+    /// indexed, and stored as seven `similar` groups keeping `pN.jpg` over `copies/pN.jpg`.
+    static func sevenPicturesStoredTwice(
+        in tree: TemporaryDirectory, storingInReverse: Bool = false
+    ) async throws -> (database: String, store: LibraryStore, rows: [DuplicateRow]) {
+        for n in 0..<7 {
+            let jpeg = PhotoFixtures.jpeg(width: 16 + n, height: 12, exif: ExifFields(dateTimeOriginal: "2024:05:0\(n + 1) 10:00:00"))
+            try tree.write("photos/p\(n).jpg", jpeg)
+            try tree.write("photos/copies/p\(n).jpg", jpeg + [0])
+        }
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        let rows = try store.duplicateRows()
+        let ids = Dictionary(uniqueKeysWithValues: rows.map { ($0.path.string, $0.id) })
+        let order = storingInReverse ? Array((0..<7).reversed()) : Array(0..<7)
+        try store.replaceDuplicateGroups(order.map { n in
+            DuplicateGroup(kind: .similar, members: [.init(id: ids["p\(n).jpg"]!, match: .exact), .init(id: ids["copies/p\(n).jpg"]!, match: .similar)],
+                           reason: "oldest file")
+        }, tier: .similar)
+        return (database, store, rows)
     }
 }
