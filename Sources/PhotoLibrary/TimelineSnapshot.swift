@@ -171,7 +171,6 @@ public final class TimelineSnapshot: Sendable {
         return { [details] range in details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) } }
     }
 
-
     /// The display size of the photo at `position`, when known.
     public func displaySize(ofPhoto position: Int) -> (width: Int, height: Int)? {
         let detail = details[position]
