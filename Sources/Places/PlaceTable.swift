@@ -1,4 +1,3 @@
-import Dispatch
 /// GeoNames places (population ≥ 500) in memory, indexed for the nearest place to a position.
 ///
 /// Load the table the set-up wrote with ``load(path:)`` or ``loadInstalled(environment:executableDirectory:)``,
@@ -60,33 +59,20 @@ public struct PlaceTable: Sendable {
     /// The number of places.
     public var count: Int { rows.count }
 
-    /// Builds the index over rows in input order, `positions[i]` being row `i`'s latitude and longitude.
+    /// Builds the index over rows in input order, `points[i]` being row `i`'s unit vector
+    /// (`SphereTree.unitVector`).
     ///
     /// - Complexity: O(*n* log *n*).
     /// With `axes` the rows are already in tree order, the split axis of each node given (a table
-    /// file the set-up wrote), and the index is not built again.
-    init(
-        strings: StringTable, countries: [Country], rows input: [Row], positions: [(Double, Double)],
-        axes: [UInt8]? = nil, credit: String
-    ) {
-        // The unit vectors on every core: the trigonometry is most of what is left of a load.
-        let points = [SIMD3<Double>](unsafeUninitializedCapacity: positions.count) { buffer, count in
-            let chunks = min(8, max(1, positions.count / 16_384))
-            let chunk = (positions.count + chunks - 1) / max(chunks, 1)
-            nonisolated(unsafe) let base = buffer.baseAddress
-            DispatchQueue.concurrentPerform(iterations: chunks) { part in
-                for i in part * chunk..<min(positions.count, (part + 1) * chunk) {
-                    (base! + i).initialize(to: SphereTree.unitVector(latitude: positions[i].0, longitude: positions[i].1))
-                }
-            }
-            count = positions.count
-        }
+    /// file the set-up wrote), and the index is not built again: O(*n*).
+    init(strings: StringTable, countries: [Country], rows input: [Row], points: [SIMD3<Double>], axes: [UInt8]? = nil, credit: String) {
         let weights = input.map(\.population)
         let tree = axes.map { SphereTree(slotOrdered: points, axes: $0, weights: weights) }
             ?? SphereTree(points: points, weights: weights)
         self.strings = strings
         self.countries = countries
-        self.rows = tree.order.map { input[Int($0)] }
+        // A tree read in slot order keeps its rows where they are, rather than copying every row.
+        self.rows = axes == nil ? tree.order.map { input[Int($0)] } : input
         self.tree = tree
         self.credit = credit
         self.policy = MatchPolicy()
@@ -121,6 +107,7 @@ public struct PlaceTable: Sendable {
         }
         self.init(
             strings: strings, countries: countries, rows: rows,
-            positions: entries.map { ($0.latitude, $0.longitude) }, credit: credit)
+            points: entries.map { SphereTree.unitVector(latitude: $0.latitude, longitude: $0.longitude) }, credit: credit)
     }
 }
+
