@@ -165,6 +165,10 @@ final class IndexJob: Sendable {
                 try timings.measure(.pairsAndStacks) { () throws(IndexError) in try store.planStacks(inFolders: scope) }
             }
         }
+        // The places' days depend on the photo rows and their pairs alone, as now committed: they
+        // are counted on a reader connection while this thread builds the search index.
+        let placeDays = !control.isStopRequested && writtenChanges.load(ordering: .relaxed) > 0
+            ? Concurrently { [store] () throws(IndexError) in try store.countPlaceDays() } : nil
         // The search index of a first index, stopped or not, so that search finds what was written.
         if searchDeferred.load(ordering: .relaxed) { try store.rebuildSearchWords(timings: timings) }
         if let stacks {
@@ -179,7 +183,9 @@ final class IndexJob: Sendable {
         let recompute = rowsChanged && !control.isStopRequested
         let timeline = recompute ? Concurrently { [store] () throws(IndexError) in try store.computeTimeline() } : nil
         let mapCells = recompute ? Concurrently { [store] () throws(IndexError) in try store.countMapCells() } : nil
-        try store.finishRun(runID, progress: progress, rowsChanged: rowsChanged, timeline: timeline, mapCells: mapCells, timings: timings)
+        try store.finishRun(
+            runID, progress: progress, rowsChanged: rowsChanged,
+            computed: .init(placeDays: placeDays, timeline: timeline, mapCells: mapCells), timings: timings)
         // Everything into the main file, so that copying the `.sqlite` file alone copies the index.
         store.checkpoint()
         timings?.add(ContinuousClock.now - finishing, to: .finish)

@@ -71,24 +71,64 @@ extension LibraryStore {
     }
 
     /// Called in `finishRun`'s transaction of a completed run: stores the day counts that
-    /// `placeCountsByDay()` gives, so that `sections` does not group every photo for its place
-    /// names; when the run wrote no row and the counts are the previous run's, only restamps them.
+    /// `placeCountsByDay()` gives (`computed`, counted meanwhile on a reader connection by
+    /// ``countPlaceDays()``, or counted now), so that `sections` does not group every photo for
+    /// its place names; when the run wrote no row and the counts are the previous run's, only
+    /// restamps them.
     ///
     /// - Complexity: one scan of the rows with a place, grouped; one row when nothing changed.
-    static func persistPlaceDays(_ db: Database, runID: Int64, rowsChanged: Bool) throws {
+    static func persistPlaceDays(
+        _ db: Database, runID: Int64, rowsChanged: Bool, computed: (() throws -> [PlaceDayRow])? = nil
+    ) throws {
         if !rowsChanged, let stamped = try Int64.fetchOne(db, sql: "SELECT runID FROM placeDayState"),
            try Int64.fetchOne(db, sql: "SELECT max(id) FROM indexRun WHERE id < ?", arguments: [runID]) == stamped {
             try db.execute(sql: "UPDATE placeDayState SET runID = ?", arguments: [runID])
             return
         }
-        try db.execute(sql: """
-            DELETE FROM placeDay;
-            INSERT INTO placeDay (day, city, region, country, countryCode, count)
-            SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode, count(*)
-            FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter)
-            GROUP BY 1, 2, 3, 4, 5 ORDER BY 1;
-            INSERT OR REPLACE INTO placeDayState (id, runID) VALUES (1, ?);
-            """, arguments: [runID])
+        try db.execute(sql: "DELETE FROM placeDay")
+        if let computed {
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO placeDay (day, city, region, country, countryCode, count) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for row in try computed() {
+                try insert.execute { bind in
+                    bind.text(row.day)
+                    bind.text(row.city)
+                    bind.text(row.region)
+                    bind.text(row.country)
+                    bind.text(row.countryCode)
+                    bind.integer(row.count)
+                }
+            }
+        } else {
+            try db.execute(sql: "INSERT INTO placeDay (day, city, region, country, countryCode, count) \(placeDaysQuery)")
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO placeDayState (id, runID) VALUES (1, ?)", arguments: [runID])
+    }
+
+    /// The photos of the timeline with a place, counted per day and place, by day.
+    private static let placeDaysQuery = """
+        SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode, count(*)
+        FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter)
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1
+        """
+
+    /// One row of `placeDay`.
+    struct PlaceDayRow: Sendable {
+        var day: String
+        var city, region, country, countryCode: String?
+        var count: Int
+    }
+
+    /// The rows ``persistPlaceDays(_:runID:rowsChanged:computed:)`` stores, counted from the photo
+    /// rows as last committed on a reader connection: an index run counts them while its writer
+    /// builds the search index. They depend on the photo rows and their Live Photo pairs alone.
+    func countPlaceDays() throws(IndexError) -> [PlaceDayRow] {
+        try read { db in
+            try Row.fetchAll(db, sql: Self.placeDaysQuery).map { row in
+                PlaceDayRow(day: row[0], city: row[1], region: row[2], country: row[3], countryCode: row[4], count: row[5])
+            }
+        }
     }
 }
 

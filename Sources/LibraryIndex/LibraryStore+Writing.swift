@@ -172,11 +172,19 @@ extension LibraryStore {
         }
     }
 
+    /// What an index run computes on reader connections for `finishRun` to store, each `nil` to
+    /// compute it in `finishRun`'s transaction.
+    struct RunTables {
+        var placeDays: Concurrently<[PlaceDayRow]>?
+        var timeline: Concurrently<StoredTimeline?>?
+        var mapCells: Concurrently<MapCellCounts?>?
+    }
+
     /// Closes a run row with its totals; a completed run stores the section tables and the place
     /// counts per day, recomputed when `rowsChanged` (or only restamped).
     func finishRun(
-        _ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, timeline: Concurrently<StoredTimeline?>? = nil,
-        mapCells: Concurrently<MapCellCounts?>? = nil, timings: IndexTimings? = nil
+        _ id: Int64, progress: IndexProgress, rowsChanged: Bool = true, computed: RunTables = RunTables(),
+        timings: IndexTimings? = nil
     ) throws(IndexError) {
         try write { db in
             try db.execute(
@@ -194,11 +202,11 @@ extension LibraryStore {
                 // Removed rows left their duplicate groups (a trigger); what is left is ranked again.
                 if progress.removed > 0 { try Self.reindexDuplicateGroups(db) }
                 if progress.phase == .completed {
-                    try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged)
-                    try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged, computed: mapCells.map { cells in { try cells.value() } })
+                    try Self.persistPlaceDays(db, runID: id, rowsChanged: rowsChanged, computed: computed.placeDays.map { days in { try days.value() } })
+                    try Self.persistMapCells(db, runID: id, rowsChanged: rowsChanged, computed: computed.mapCells.map { cells in { try cells.value() } })
                 }
                 // Last: `timeline`, when given, was computed meanwhile on a reader connection.
-                try self.persistTimeline(db, runID: id, progress: progress, computed: timeline.map { timeline in { try timeline.value() } })
+                try self.persistTimeline(db, runID: id, progress: progress, computed: computed.timeline.map { timeline in { try timeline.value() } })
             }
         }
     }
