@@ -55,87 +55,125 @@ enum ExifBlock {
     /// `Exif\0\0` and a TIFF structure holding only the fields of `TIFFTag.exifFields` (IFD0 and
     /// the Exif IFD) and `TIFFTag.gpsFields` (the GPS IFD).
     ///
-    /// Written straight into one array: the values are views on the source's bytes until they are
-    /// appended, and each directory's pointer slots are patched in place (a copy per value, a data
-    /// array and a dictionary per directory were about half of this block's time).
+    /// Written straight into one array sized beforehand (`CompactBlockWriter`): the values are
+    /// views on the source's bytes until they are appended, each number is appended whole in the
+    /// structure's byte order, and each directory's pointer slots are patched in place.
     static func compactBlock(
         _ structure: TIFFStructure, ifd0: TIFFStructure.Directory, exif: TIFFStructure.Directory?,
         gps: TIFFStructure.Directory?
     ) -> [UInt8] {
-        typealias Field = (tag: UInt16, type: UInt16, count: Int, value: ByteView)
+        typealias Field = CompactBlockWriter.Field
         func fields(of directory: TIFFStructure.Directory?, _ wanted: [UInt16]) -> [Field] {
             guard let directory else { return [] }
             var result: [Field] = []
+            result.reserveCapacity(wanted.count)
+            var sorted = true
             for entry in directory.entries where wanted.contains(entry.tag) {
                 guard !result.contains(where: { $0.tag == entry.tag }),
                       let bytes = try? structure.bytes(of: entry, limit: 256) else { continue }
                 let unit = entry.unitSize ?? 1
+                if let last = result.last, last.tag > entry.tag { sorted = false }
                 result.append((entry.tag, entry.type, bytes.count / unit, bytes))
             }
-            return result.sorted { $0.tag < $1.tag }
+            if !sorted { result.sort { $0.tag < $1.tag } }
+            return result
         }
-        let order = structure.order
         let first = fields(of: ifd0, TIFFTag.exifFields)
         let second = fields(of: exif, TIFFTag.exifFields)
         let third = fields(of: gps, TIFFTag.gpsFields)
-
-        var out = ExifDecoder.exifMarker
-        out.reserveCapacity(512)
-        out += order == .littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
-        // Appended byte by byte: an array per value made this block a third of a JPEG's read.
-        func put(_ value: UInt32, _ width: Int) {
-            for index in 0..<width {
-                let shift = order == .littleEndian ? 8 * index : 8 * (width - 1 - index)
-                out.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-            }
-        }
-        func put16(_ value: Int) { put(UInt32(truncatingIfNeeded: value), 2) }
-        func put32(_ value: Int) { put(UInt32(truncatingIfNeeded: value), 4) }
-        func append(_ value: ByteView) { value.withUnsafeBytes { out.append(contentsOf: $0) } }
-        put32(8)
-
-        // Offsets count from the TIFF header, which sits 6 bytes into `out`. Writes a directory of
-        // `fields` then one entry per tag of `pointers` (in tag order after the fields), then the
-        // values longer than 4 bytes; each pointer gets its directory's offset when that directory
-        // is written, at the slot returned for it.
-        func write(_ fields: [Field], pointers: [UInt16]) -> [Int] {
-            let count = fields.count + pointers.count
-            var dataOffset = out.count - 6 + 2 + 12 * count + 4
-            put16(count)
-            for field in fields {
-                put16(Int(field.tag)); put16(Int(field.type)); put32(field.count)
-                if field.value.count <= 4 {
-                    append(field.value)
-                    for _ in field.value.count..<4 { out.append(0) }
-                } else {
-                    put32(dataOffset)
-                    dataOffset += field.value.count + field.value.count % 2
-                }
-            }
-            var slots: [Int] = []
-            for tag in pointers {
-                put16(Int(tag)); put16(4); put32(1)
-                slots.append(out.count)
-                put32(0)
-            }
-            put32(0)
-            for field in fields where field.value.count > 4 {
-                append(field.value)
-                if field.value.count % 2 == 1 { out.append(0) }
-            }
-            return slots
-        }
         let subdirectories = [second, third]
         let pointers = zip([TIFFTag.exifIFD, TIFFTag.gpsIFD], subdirectories).filter { !$0.1.isEmpty }.map(\.0)
-        let slots = write(first, pointers: pointers)
+
+        var block = CompactBlockWriter(littleEndian: structure.order == .littleEndian)
+        block.reserve(CompactBlockWriter.size(first, pointers: pointers.count)
+            + subdirectories.reduce(0) { $0 + CompactBlockWriter.size($1, pointers: 0) })
+        let slots = block.write(first, pointers: pointers)
         for (slot, fields) in zip(slots, subdirectories.filter { !$0.isEmpty }) {
-            let offset = UInt32(out.count - 6)
-            for index in 0..<4 {
-                let shift = order == .littleEndian ? 8 * index : 8 * (3 - index)
-                out[slot + index] = UInt8(truncatingIfNeeded: offset >> UInt32(shift))
-            }
-            _ = write(fields, pointers: [])
+            block.patch(slot, toPointAt: block.offset)
+            _ = block.write(fields, pointers: [])
         }
-        return out
+        return block.out
+    }
+}
+
+/// Writes the compact block of ``ExifBlock/compactBlock(_:ifd0:exif:gps:)``: a struct whose
+/// methods append to its own array, rather than closures sharing a captured one (which Swift
+/// boxes and checks for exclusive access at every byte).
+private struct CompactBlockWriter {
+    typealias Field = (tag: UInt16, type: UInt16, count: Int, value: ByteView)
+
+    private(set) var out: [UInt8] = []
+    let littleEndian: Bool
+
+    /// Starts with `Exif\0\0` and the TIFF header, its first directory right after it.
+    init(littleEndian: Bool) {
+        self.littleEndian = littleEndian
+        out += ExifDecoder.exifMarker
+        out += littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        put32(8)
+    }
+
+    /// Room for `directories` more bytes.
+    mutating func reserve(_ directories: Int) { out.reserveCapacity(out.count + directories) }
+
+    /// The bytes a directory of `fields` and `pointers` entries takes, its values included.
+    static func size(_ fields: [Field], pointers: Int) -> Int {
+        2 + 12 * (fields.count + pointers) + 4
+            + fields.reduce(0) { $0 + ($1.value.count > 4 ? $1.value.count + $1.value.count % 2 : 0) }
+    }
+
+    /// Where the next byte goes, counted from the TIFF header (6 bytes into `out`).
+    var offset: Int { out.count - 6 }
+
+    private mutating func put16(_ value: Int) {
+        let number = UInt16(truncatingIfNeeded: value)
+        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { out.append(contentsOf: $0) }
+    }
+
+    private mutating func put32(_ value: Int) {
+        let number = UInt32(truncatingIfNeeded: value)
+        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { out.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ value: ByteView) { value.withUnsafeBytes { out.append(contentsOf: $0) } }
+
+    /// Writes a directory of `fields` then one entry per tag of `pointers` (in tag order after the
+    /// fields), then the values longer than 4 bytes; returns, for each pointer, the slot of `out`
+    /// where its directory's offset goes (``patch(_:toPointAt:)``).
+    mutating func write(_ fields: [Field], pointers: [UInt16]) -> [Int] {
+        let count = fields.count + pointers.count
+        var dataOffset = offset + 2 + 12 * count + 4
+        put16(count)
+        for field in fields {
+            put16(Int(field.tag)); put16(Int(field.type)); put32(field.count)
+            if field.value.count <= 4 {
+                append(field.value)
+                for _ in field.value.count..<4 { out.append(0) }
+            } else {
+                put32(dataOffset)
+                dataOffset += field.value.count + field.value.count % 2
+            }
+        }
+        var slots: [Int] = []
+        slots.reserveCapacity(pointers.count)
+        for tag in pointers {
+            put16(Int(tag)); put16(4); put32(1)
+            slots.append(out.count)
+            put32(0)
+        }
+        put32(0)
+        for field in fields where field.value.count > 4 {
+            append(field.value)
+            if field.value.count % 2 == 1 { out.append(0) }
+        }
+        return slots
+    }
+
+    /// Fills the pointer slot `slot` with `target`, an offset from the TIFF header.
+    mutating func patch(_ slot: Int, toPointAt target: Int) {
+        let number = UInt32(truncatingIfNeeded: target)
+        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { bytes in
+            for index in 0..<4 { out[slot + index] = bytes[index] }
+        }
     }
 }
