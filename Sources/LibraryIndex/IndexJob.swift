@@ -339,15 +339,12 @@ final class IndexJob: Sendable {
         }
     }
 
-    /// Names the place of a photo read with a position (`placePending`) and gives its date that
-    /// place's offset, waiting for the places table if it is loading; without a table the photo
-    /// stays pending, for a later run that has one (`LibraryStore.namePendingPlaces`).
-    func namePlace(of photo: inout IndexedPhoto) {
+    /// Names the place of a photo read with a position (`placePending`) from `table` (the run's
+    /// places table once it has settled) and gives its date that place's offset; without a table
+    /// the photo stays pending, for a later run that has one (`LibraryStore.namePendingPlaces`).
+    func namePlace(of photo: inout IndexedPhoto, in table: PlaceTable?) {
         guard photo.placePending, let position = photo.position else { return }
-        let (table, place) = timings.measure(.placeLookup) {
-            let table = places.table
-            return (table, table?.nearest(latitude: position.latitude, longitude: position.longitude))
-        }
+        let place = timings.measure(.placeLookup) { table?.nearest(latitude: position.latitude, longitude: position.longitude) }
         photo.captureDate.takeOffset(from: place)
         photo.place = place.map(PhotoPlace.init)
         photo.placePending = table == nil

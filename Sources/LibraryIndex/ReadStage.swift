@@ -77,6 +77,7 @@ final class ReadStage: Sendable {
             // Photos with a position read while the places table loads on a thread of its own:
             // this reader reads on, and names them once the table is there.
             var awaitingPlaces: [(IndexJob.Candidate, IndexedPhoto, failed: Bool)] = []
+            var placeTable = ReaderPlaceTable()
             while !job.control.isStopRequested, let candidate = queue.next() {
                 #if DEBUG
                 if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
@@ -86,9 +87,9 @@ final class ReadStage: Sendable {
                     job.places.loadInBackground()
                     awaitingPlaces.append((candidate, photo, failed))
                 } else {
-                    push(candidate, outcome)
+                    push(candidate, outcome, placeTable: &placeTable)
                 }
-                if !awaitingPlaces.isEmpty && job.places.isSettled { pushNamingPlaces(&awaitingPlaces) }
+                if !awaitingPlaces.isEmpty && job.places.isSettled { pushNamingPlaces(&awaitingPlaces, placeTable: &placeTable) }
                 sinceCheck += 1
                 if sinceCheck == Self.filesPerCheck {
                     sinceCheck = 0
@@ -103,7 +104,7 @@ final class ReadStage: Sendable {
                 _ = job.places.waitUntilSettled(timeout: 0.05)
             }
             if job.places.isSettled {
-                pushNamingPlaces(&awaitingPlaces)
+                pushNamingPlaces(&awaitingPlaces, placeTable: &placeTable)
             } else {
                 for (candidate, photo, failed) in awaitingPlaces { results.push((candidate, .photo(photo, failed: failed))) }
             }
@@ -115,20 +116,37 @@ final class ReadStage: Sendable {
         thread.start()
     }
 
-    /// Hands `outcome` to the writer, a photo with a position named first.
-    private func push(_ candidate: IndexJob.Candidate, _ outcome: IndexJob.Outcome) {
+    /// Hands `outcome` to the writer, a photo with a position named first. Called only once the
+    /// places table has settled, or for an outcome that needs no place.
+    private func push(_ candidate: IndexJob.Candidate, _ outcome: IndexJob.Outcome, placeTable: inout ReaderPlaceTable) {
         guard case .photo(var photo, let failed) = outcome, photo.placePending else {
             results.push((candidate, outcome))
             return
         }
-        job.namePlace(of: &photo)
+        job.namePlace(of: &photo, in: placeTable.settled(job.places))
         results.push((candidate, .photo(photo, failed: failed)))
     }
 
-    /// Names and hands over the photos that waited for the places table, waiting for it if need be.
-    private func pushNamingPlaces(_ awaiting: inout [(IndexJob.Candidate, IndexedPhoto, failed: Bool)]) {
-        for (candidate, photo, failed) in awaiting { push(candidate, .photo(photo, failed: failed)) }
+    /// Names and hands over the photos that waited for the places table, once it has settled.
+    private func pushNamingPlaces(_ awaiting: inout [(IndexJob.Candidate, IndexedPhoto, failed: Bool)], placeTable: inout ReaderPlaceTable) {
+        for (candidate, photo, failed) in awaiting { push(candidate, .photo(photo, failed: failed), placeTable: &placeTable) }
         awaiting.removeAll()
+    }
+
+    /// The places table as one reader sees it: taken from the run's lazy table the first time a
+    /// photo needs it after it has settled, then kept, so that naming a place takes no lock and
+    /// copies no table per photo.
+    struct ReaderPlaceTable {
+        private var table: PlaceTable?
+        private var taken = false
+
+        mutating func settled(_ places: LazyPlaceTable) -> PlaceTable? {
+            if !taken {
+                table = places.table
+                taken = true
+            }
+            return table
+        }
     }
 
     /// Starts one more reader, when the run's readers may grow (the default jobs) and there are
