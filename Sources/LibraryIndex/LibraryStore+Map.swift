@@ -150,38 +150,56 @@ extension LibraryStore {
     /// The photos of the timeline per map cell at each of ``mapLevels``, finest first, each level in
     /// the stored key's order; and how many photos of the timeline have a position and how many in all.
     ///
-    /// - Complexity: one pass over the rows with a position, summed in memory per cell (a cover
-    ///   is the first photo that could be read, at every level); each coarser level from the one below.
+    /// - Complexity: one pass over the rows with a position, then a sort per level, summing the
+    ///   entries of a cell (a cover is the first photo that could be read, at every level); each
+    ///   coarser level from the cells of the one below.
     struct MapCellCounts: Sendable {
-        var levels: [(level: Int, cells: [(CellKey, CellSum)])] = []
+        var levels: [(level: Int, cells: [(key: CellKey, sum: CellSum)])] = []
         var located = 0
         var all = 0
 
         init(_ db: Database) throws {
             let levels = mapLevels.sorted(by: >)
-            var finest: [CellKey: CellSum] = [:]
             let shift = MapGrid.storedZoom - levels[0]
             let photos = try db.makeStatement(sql: "SELECT mapY, mapX, latitude, longitude, id, error IS NULL FROM photo WHERE \(onMap)")
-            var located = 0
+            // One entry per photo, summed by sorting rather than hashing: the cells of each level
+            // come out in the stored key's order, and a dictionary's hashing and growth were most
+            // of the count.
+            var cells: [(key: CellKey, sum: CellSum)] = []
             try forEachRow(of: photos, in: db) { row in
-                located += 1
                 let id = row.int64(4)
-                finest[CellKey(y: row.int64(0) >> shift, x: row.int64(1) >> shift), default: CellSum()].add(CellSum(
+                cells.append((CellKey(y: row.int64(0) >> shift, x: row.int64(1) >> shift), CellSum(
                     count: 1, latitudeSum: row.double(2) ?? 0, longitudeSum: row.double(3) ?? 0,
-                    readableCover: row.int64(5) != 0 ? id : .max, anyCover: id))
+                    readableCover: row.int64(5) != 0 ? id : .max, anyCover: id)))
             }
-            var cells = finest
-            self.levels.append((levels[0], finest.sorted { $0.key < $1.key }))
-            for (finer, coarser) in zip(levels, levels.dropFirst()) {
-                var sums: [CellKey: CellSum] = [:]
-                for (key, sum) in cells {
-                    sums[CellKey(y: key.y >> Int64(finer - coarser), x: key.x >> Int64(finer - coarser)), default: CellSum()].add(sum)
+            let located = cells.count
+            var finer = levels[0]
+            for level in levels {
+                if level != finer {
+                    let step = Int64(finer - level)
+                    for index in cells.indices { cells[index].key = CellKey(y: cells[index].key.y >> step, x: cells[index].key.x >> step) }
+                    finer = level
                 }
-                self.levels.append((coarser, sums.sorted { $0.key < $1.key }))
-                cells = sums
+                cells = Self.summed(cells)
+                self.levels.append((level, cells))
             }
             self.located = located
             all = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE \(timelineFilter) AND \(stackFilter)") ?? 0
+        }
+
+        /// `cells` sorted by key, those with the same key added up into one.
+        private static func summed(_ cells: [(key: CellKey, sum: CellSum)]) -> [(key: CellKey, sum: CellSum)] {
+            let sorted = cells.sorted { $0.key < $1.key }
+            var result: [(key: CellKey, sum: CellSum)] = []
+            result.reserveCapacity(sorted.count)
+            for cell in sorted {
+                if let last = result.indices.last, result[last].key == cell.key {
+                    result[last].sum.add(cell.sum)
+                } else {
+                    result.append(cell)
+                }
+            }
+            return result
         }
     }
 
