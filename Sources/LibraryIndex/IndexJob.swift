@@ -152,6 +152,12 @@ final class IndexJob: Sendable {
             writtenChanges.add(try store.namePendingPlaces(with: places, batchSize: settings.batchSize), ordering: .relaxed)
         }
 
+        // From here on (a few large transactions: the search index, the stored tables) this thread
+        // copies the log into the main file itself while the readers compute the stored tables,
+        // rather than in whichever commit crosses SQLite's limit.
+        store.automaticCheckpoints(false)
+        defer { store.automaticCheckpoints(true) }
+
         // Pairs depend on the photo rows alone: unchanged since a completed run, they are as it left them.
         var stacks: Concurrently<LibraryStore.StackPlan>?
         if !control.isStopRequested && (writtenChanges.load(ordering: .relaxed) > 0 || !lastRunCompleted) {
@@ -179,10 +185,12 @@ final class IndexJob: Sendable {
         progress.opened = openedFiles.load(ordering: .relaxed)
         let rowsChanged = writtenChanges.load(ordering: .relaxed) > 0
         // The timeline's tables and the map's cells are computed from the rows and stacks as now
-        // committed, each on a reader connection, while this thread stores the places' days.
+        // committed, each on a reader connection, while this thread copies the log into the main
+        // file and stores the places' days.
         let recompute = rowsChanged && !control.isStopRequested
         let timeline = recompute ? Concurrently { [store] () throws(IndexError) in try store.computeTimeline() } : nil
         let mapCells = recompute ? Concurrently { [store] () throws(IndexError) in try store.countMapCells() } : nil
+        if recompute { store.copyLogAhead() }
         try store.finishRun(
             runID, progress: progress, rowsChanged: rowsChanged,
             computed: .init(placeDays: placeDays, timeline: timeline, mapCells: mapCells), timings: timings)

@@ -9,6 +9,21 @@ extension LibraryStore {
         _ = try? writer?.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
+    /// Copies what it can of the write-ahead log into the main file without waiting for anyone
+    /// and without emptying the log: for a writer with nothing else to do while readers work.
+    /// Best effort.
+    func copyLogAhead() {
+        _ = try? writer?.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    }
+
+    /// Turns SQLite's automatic checkpoints of the writer off (`false`) or back on at its default
+    /// of 1,000 pages. An index run turns them off for its end, where a commit that crossed the
+    /// limit stalled the run with a copy of the whole log, and copies the log itself while its
+    /// readers compute the stored tables (``copyLogAhead()``).
+    func automaticCheckpoints(_ on: Bool) {
+        _ = try? writer?.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = \(on ? 1000 : 0)") }
+    }
+
     /// Writes a consistent copy of the index to `destination` with SQLite's online backup, even
     /// while a run is writing. The copy is a single file, written under a temporary name and renamed
     /// into place when complete; an existing file at `destination` is never overwritten.
