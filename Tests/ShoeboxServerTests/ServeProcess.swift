@@ -57,6 +57,13 @@ final class ServeProcess: @unchecked Sendable {
     /// Everything it wrote so far.
     func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
+    /// How the process ended, for a failure's message: "running" while it runs.
+    var ending: String {
+        guard !process.isRunning else { return "running" }
+        return process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
+    }
+
     /// User plus system CPU time of all its threads so far, in seconds (`/proc/PID/stat`).
     func cpuSeconds() throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
