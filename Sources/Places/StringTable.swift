@@ -13,10 +13,8 @@ struct StringTable: Sendable {
 
     /// The names `block` holds at `offsets`, which must start at 0, never decrease and end at most
     /// at the block's end (checked by the caller).
-    init(block: some Collection<UInt8>, offsets: [UInt32]) {
-        // A contiguous block is copied at once: element by element, the 2 MB of a whole table's
-        // names took about as long as reading the rest of it.
-        bytes = block.withContiguousStorageIfAvailable { Array($0) } ?? Array(block)
+    init(block: UnsafeRawBufferPointer, offsets: [UInt32]) {
+        bytes = Array(block)
         self.offsets = offsets
     }
 
