@@ -11,7 +11,8 @@ import Darwin
 /// be, so a reader asks for what it needs without counting system calls itself.
 ///
 /// The budget covers bytes, `pread` calls and time: once `timeBudget` has passed since the file
-/// was opened, every further request throws `.budgetExceeded`.
+/// was opened, the next request that reads the file throws `.budgetExceeded`, and so does one of
+/// the next `viewsPerCheck` served from memory.
 final class FileBytes {
     /// Bytes read at first, from offset 0.
     static let headSize = 64 * 1024
@@ -45,6 +46,12 @@ final class FileBytes {
     var readCalls: Int { FileBytes.readBudget - readsLeft }
     private let timeBudget: Duration
     private let deadline: ContinuousClock.Instant
+    /// Requests since the clock was last read, modulo `viewsPerCheck`: reading it for each one
+    /// was a fiftieth of a first index's reading.
+    private var viewsUnchecked = 0
+    /// Requests between two readings of the clock (the first one reads it); a request that reads
+    /// the file always reads it.
+    static let viewsPerCheck = 64
 
     /// Opens the file at `path` and hands `body` its bytes (read on demand); the file is closed
     /// when `body` returns.
@@ -99,11 +106,13 @@ final class FileBytes {
         guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
             throw .truncated(offset, count)
         }
-        try checkDeadline()
+        if viewsUnchecked == 0 { try checkDeadline() }
+        viewsUnchecked = (viewsUnchecked + 1) % Self.viewsPerCheck
         if offset + count <= head.count { return try head.view(offset, count) }
         if offset >= windowOffset, offset - windowOffset + count <= window.count {
             return try window.view(offset - windowOffset, count)
         }
+        try checkDeadline()
         let length = min(max(count, readAhead), size - offset)
         window = try read(at: offset, count: length)
         windowOffset = offset

@@ -13,6 +13,11 @@ struct DigitScanner {
     var rest: String { String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self) }
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+    /// Whether every byte from here satisfies `predicate` (true at the end), without making `rest`.
+    func restSatisfies(_ predicate: (UInt8) -> Bool) -> Bool {
+        bytes[min(position, bytes.count)...].allSatisfy(predicate)
+    }
+
     /// Exactly `digits` ASCII digits, or `nil` (and no move).
     mutating func number(digits: Int) -> Int? {
         guard position + digits <= bytes.count else { return nil }

@@ -17,7 +17,7 @@ enum ExifDateParser {
         else { return nil }
         let dayOnly = LocalDateTime(year: year, month: month, day: day)
         guard years.contains(year), dayOnly.isValid else { return nil }
-        if scanner.rest.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x3A }) { return (dayOnly, nil) }
+        if scanner.restSatisfies({ $0 == 0x20 || $0 == 0x3A }) { return (dayOnly, nil) }
 
         guard scanner.skip(oneOf: " T"), scanner.skipSpaces() >= 0,
               let hour = scanner.number(digits: 2), scanner.skip(oneOf: ":."),
@@ -34,7 +34,7 @@ enum ExifDateParser {
             millisecond = milliseconds(scanner.digits())
         }
         scanner.skipSpaces()
-        let offset = Self.offset(scanner.rest)
+        let offset = scanner.isAtEnd ? nil : Self.offset(scanner.rest)
         let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
         guard local.isValid else { return nil }
         return (local, offset)
@@ -62,14 +62,27 @@ enum ExifDateParser {
         UTCOffset(iso8601: trimmed(text))
     }
 
-    /// The text without the NULs, spaces and line ends that pad fixed-size EXIF fields.
+    /// The text without the NULs, spaces and line ends that pad fixed-size EXIF fields; `text`
+    /// itself, not a copy, when there is nothing to take off (as for most dates).
     static func trimmed(_ text: String) -> String {
-        let bytes = text.utf8
-        var end = bytes.endIndex
-        if let nul = bytes.firstIndex(of: 0) { end = nul }
-        var slice = bytes[bytes.startIndex..<end]
-        while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { slice = slice.dropLast() }
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-        return String(decoding: slice, as: UTF8.self)
+        var bytes = text
+        let kept = bytes.withUTF8(keptRange)
+        guard kept.count != text.utf8.count else { return text }
+        return bytes.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
+    }
+
+    /// The text of a fixed-size field without its NULs and padding, made once from the bytes.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[keptRange(bytes)]), as: UTF8.self)
+    }
+
+    /// The bytes before the first NUL, less the spaces, tabs and line ends after them and the
+    /// spaces and tabs before them.
+    private static func keptRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var end = bytes.firstIndex(of: 0) ?? bytes.count
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        var start = 0
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return start..<end
     }
 }

@@ -84,9 +84,10 @@ enum ExifBlock {
         let subdirectories = [second, third]
         let pointers = zip([TIFFTag.exifIFD, TIFFTag.gpsIFD], subdirectories).filter { !$0.1.isEmpty }.map(\.0)
 
-        var block = CompactBlockWriter(littleEndian: structure.order == .littleEndian)
-        block.reserve(CompactBlockWriter.size(first, pointers: pointers.count)
-            + subdirectories.reduce(0) { $0 + CompactBlockWriter.size($1, pointers: 0) })
+        var block = CompactBlockWriter(
+            littleEndian: structure.order == .littleEndian,
+            directories: CompactBlockWriter.size(first, pointers: pointers.count)
+                + subdirectories.reduce(0) { $0 + CompactBlockWriter.size($1, pointers: 0) })
         let slots = block.write(first, pointers: pointers)
         for (slot, fields) in zip(slots, subdirectories.filter { !$0.isEmpty }) {
             block.patch(slot, toPointAt: block.offset)
@@ -105,16 +106,15 @@ private struct CompactBlockWriter {
     private(set) var out: [UInt8] = []
     let littleEndian: Bool
 
-    /// Starts with `Exif\0\0` and the TIFF header, its first directory right after it.
-    init(littleEndian: Bool) {
+    /// Starts with `Exif\0\0` and the TIFF header, its first directory right after it, with room
+    /// for `directories` more bytes.
+    init(littleEndian: Bool, directories: Int) {
         self.littleEndian = littleEndian
+        out.reserveCapacity(ExifDecoder.exifMarker.count + 8 + directories)
         out += ExifDecoder.exifMarker
         out += littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
         put32(8)
     }
-
-    /// Room for `directories` more bytes.
-    mutating func reserve(_ directories: Int) { out.reserveCapacity(out.count + directories) }
 
     /// The bytes a directory of `fields` and `pointers` entries takes, its values included.
     static func size(_ fields: [Field], pointers: Int) -> Int {

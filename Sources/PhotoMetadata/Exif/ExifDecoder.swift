@@ -71,6 +71,7 @@ private final class ExifDocument {
         let count = min(Int(entry.pointee.size) / 8, Int(entry.pointee.components), 3)
         guard count > 0 else { return nil }
         var values: [ExifValues.Rational] = []
+        values.reserveCapacity(count)
         for index in 0..<count {
             let at = bytes + 8 * index
             switch entry.pointee.format {
@@ -101,9 +102,7 @@ private final class ExifDocument {
         guard let entry = entry(tag, in: ifds), let bytes = entry.pointee.data,
               exif_format_get_size(entry.pointee.format) == 1
         else { return nil }
-        let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size))
-        let end = buffer.firstIndex(of: 0) ?? buffer.count
-        let text = ExifDateParser.trimmed(String(decoding: buffer[..<end], as: UTF8.self))
+        let text = ExifDateParser.trimmed(UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)))
         return text.isEmpty ? nil : text
     }
 

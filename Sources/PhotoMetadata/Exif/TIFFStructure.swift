@@ -140,9 +140,7 @@ struct TIFFStructure {
     /// An ASCII value without its NUL and padding.
     func text(_ tag: UInt16, in directory: Directory) -> String? {
         guard let entry = directory.entry(tag), let bytes = try? self.bytes(of: entry, limit: 256) else { return nil }
-        let raw = bytes.array
-        let end = raw.firstIndex(of: 0) ?? raw.count
-        let text = ExifDateParser.trimmed(String(decoding: raw[..<end], as: UTF8.self))
+        let text = bytes.array.withUnsafeBufferPointer(ExifDateParser.trimmed)
         return text.isEmpty ? nil : text
     }
 }
