@@ -81,38 +81,43 @@ enum ExifBlock {
         let first = fields(of: ifd0, TIFFTag.exifFields)
         let second = fields(of: exif, TIFFTag.exifFields)
         let third = fields(of: gps, TIFFTag.gpsFields)
-        let subdirectories = [second, third]
-        let pointers = zip([TIFFTag.exifIFD, TIFFTag.gpsIFD], subdirectories).filter { !$0.1.isEmpty }.map(\.0)
+        // Only the subdirectories with fields are written, each with a pointer to it in IFD0.
+        let written = zip([TIFFTag.exifIFD, TIFFTag.gpsIFD], [second, third]).filter { !$0.1.isEmpty }
+        let pointers = written.map(\.0)
+        let subdirectories = written.map(\.1)
 
         var block = CompactBlockWriter(
             littleEndian: structure.order == .littleEndian,
             directories: CompactBlockWriter.size(first, pointers: pointers.count)
                 + subdirectories.reduce(0) { $0 + CompactBlockWriter.size($1, pointers: 0) })
         let slots = block.write(first, pointers: pointers)
-        for (slot, fields) in zip(slots, subdirectories.filter { !$0.isEmpty }) {
+        for (slot, fields) in zip(slots, subdirectories) {
             block.patch(slot, toPointAt: block.offset)
             _ = block.write(fields, pointers: [])
         }
-        return block.out
+        return block.written
     }
 }
 
-/// Writes the compact block of ``ExifBlock/compactBlock(_:ifd0:exif:gps:)``: a struct whose
-/// methods append to its own array, rather than closures sharing a captured one (which Swift
-/// boxes and checks for exclusive access at every byte).
+/// Writes the compact block of ``ExifBlock/compactBlock(_:ifd0:exif:gps:)`` into an array of
+/// its final size, zeroed, at a cursor: each number is stored whole in place, and padding is
+/// skipped over. (Closures sharing a captured array had Swift box it and check exclusive access at
+/// every byte; appending had it check capacity and copy through a buffer at every number.)
 private struct CompactBlockWriter {
     typealias Field = (tag: UInt16, type: UInt16, count: Int, value: ByteView)
 
-    private(set) var out: [UInt8] = []
+    private var out: [UInt8]
+    /// Where the next byte goes in `out`.
+    private var position = 0
     let littleEndian: Bool
 
-    /// Starts with `Exif\0\0` and the TIFF header, its first directory right after it, with room
-    /// for `directories` more bytes.
+    /// Starts with `Exif\0\0` and the TIFF header, its first directory right after it, followed
+    /// by `directories` bytes (``size(_:pointers:)`` of each directory to write).
     init(littleEndian: Bool, directories: Int) {
         self.littleEndian = littleEndian
-        out.reserveCapacity(ExifDecoder.exifMarker.count + 8 + directories)
-        out += ExifDecoder.exifMarker
-        out += littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        out = [UInt8](repeating: 0, count: ExifDecoder.exifMarker.count + 8 + directories)
+        put(ExifDecoder.exifMarker)
+        put(littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A])
         put32(8)
     }
 
@@ -123,19 +128,37 @@ private struct CompactBlockWriter {
     }
 
     /// Where the next byte goes, counted from the TIFF header (6 bytes into `out`).
-    var offset: Int { out.count - 6 }
+    var offset: Int { position - 6 }
 
-    private mutating func put16(_ value: Int) {
-        let number = UInt16(truncatingIfNeeded: value)
-        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { out.append(contentsOf: $0) }
+    /// The block, once every directory the size was given for has been written.
+    var written: [UInt8] {
+        assert(position == out.count, "the compact block was sized for \(out.count) bytes, \(position) written")
+        return out
     }
 
-    private mutating func put32(_ value: Int) {
-        let number = UInt32(truncatingIfNeeded: value)
-        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { out.append(contentsOf: $0) }
+    private mutating func put16(_ value: Int) { store(UInt16(truncatingIfNeeded: value), at: position) }
+
+    private mutating func put32(_ value: Int) { store(UInt32(truncatingIfNeeded: value), at: position) }
+
+    /// Stores `number` in the block's byte order at `at`; moves the cursor past it when it is there.
+    private mutating func store<Number: FixedWidthInteger>(_ number: Number, at index: Int) {
+        let ordered = littleEndian ? number.littleEndian : number.bigEndian
+        out.withUnsafeMutableBytes { $0.storeBytes(of: ordered, toByteOffset: index, as: Number.self) }
+        if index == position { position += MemoryLayout<Number>.size }
     }
 
-    private mutating func append(_ value: ByteView) { value.withUnsafeBytes { out.append(contentsOf: $0) } }
+    private mutating func put(_ bytes: [UInt8]) {
+        out.replaceSubrange(position..<position + bytes.count, with: bytes)
+        position += bytes.count
+    }
+
+    private mutating func put(_ value: ByteView) {
+        let at = position
+        value.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + source.count]).copyMemory(from: source) }
+        }
+        position += value.count
+    }
 
     /// Writes a directory of `fields` then one entry per tag of `pointers` (in tag order after the
     /// fields), then the values longer than 4 bytes; returns, for each pointer, the slot of `out`
@@ -147,8 +170,8 @@ private struct CompactBlockWriter {
         for field in fields {
             put16(Int(field.tag)); put16(Int(field.type)); put32(field.count)
             if field.value.count <= 4 {
-                append(field.value)
-                for _ in field.value.count..<4 { out.append(0) }
+                put(field.value)
+                position += 4 - field.value.count
             } else {
                 put32(dataOffset)
                 dataOffset += field.value.count + field.value.count % 2
@@ -158,22 +181,19 @@ private struct CompactBlockWriter {
         slots.reserveCapacity(pointers.count)
         for tag in pointers {
             put16(Int(tag)); put16(4); put32(1)
-            slots.append(out.count)
+            slots.append(position)
             put32(0)
         }
         put32(0)
         for field in fields where field.value.count > 4 {
-            append(field.value)
-            if field.value.count % 2 == 1 { out.append(0) }
+            put(field.value)
+            position += field.value.count % 2
         }
         return slots
     }
 
     /// Fills the pointer slot `slot` with `target`, an offset from the TIFF header.
     mutating func patch(_ slot: Int, toPointAt target: Int) {
-        let number = UInt32(truncatingIfNeeded: target)
-        withUnsafeBytes(of: littleEndian ? number.littleEndian : number.bigEndian) { bytes in
-            for index in 0..<4 { out[slot + index] = bytes[index] }
-        }
+        store(UInt32(truncatingIfNeeded: target), at: slot)
     }
 }
