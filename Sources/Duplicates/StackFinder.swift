@@ -46,10 +46,7 @@ public enum StackFinder {
         var sets = DisjointSets(count: photos.count)
         // The times by position (0 for none, never read then): the burst sort reads them often.
         let captured = photos.map { $0.captured ?? 0 }
-        var byFolder: [[UInt8]: [Int]] = [:]
-        for (position, photo) in photos.enumerated() { byFolder[photo.folder, default: []].append(position) }
-
-        for positions in byFolder.values {
+        for positions in positionsByFolder(photos) {
             // RAW+JPEG and edits, by lower-cased base name.
             var byStem: [[UInt8]: [Int]] = [:]
             for position in positions { byStem[stem(photos[position].name), default: []].append(position) }
@@ -99,6 +96,28 @@ public enum StackFinder {
             for member in members { result[photos[member].id] = photos[cover].id }
         }
         return result
+    }
+
+    /// The photos' positions grouped by folder, in the order the folders first come. Photos usually
+    /// come folder by folder: a folder is looked up only where it changes, not hashed per photo.
+    private static func positionsByFolder(_ photos: [Photo]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var groupOfFolder: [[UInt8]: Int] = [:]
+        var current = 0
+        for position in photos.indices {
+            if position == 0 || photos[position].folder != photos[position - 1].folder {
+                let folder = photos[position].folder
+                if let known = groupOfFolder[folder] {
+                    current = known
+                } else {
+                    current = groups.count
+                    groupOfFolder[folder] = current
+                    groups.append([])
+                }
+            }
+            groups[current].append(position)
+        }
+        return groups
     }
 
     /// Whether `a` is a better cover than `b`: the earliest second, a picture before a raw, an
