@@ -365,26 +365,6 @@ extension LibraryStore {
         try write { db in try Self.store(plan, db) }
     }
 
-    /// A photo's camera for the stack finder, "make model" (either alone when the other is blank),
-    /// made again only when the make or model differs from the row before's.
-    private struct CameraName {
-        private var make: [UInt8] = []
-        private var model: [UInt8] = []
-        private var last: String?
-
-        /// The name for the trimmed `make` and `model` of one row; `nil` when both are blank.
-        mutating func name(make: UnsafeRawBufferPointer?, model: UnsafeRawBufferPointer?) -> String? {
-            let make = make ?? UnsafeRawBufferPointer(start: nil, count: 0)
-            let model = model ?? UnsafeRawBufferPointer(start: nil, count: 0)
-            if self.make.elementsEqual(make) && self.model.elementsEqual(model) { return last }
-            self.make = Array(make)
-            self.model = Array(model)
-            let parts = [make, model].filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
-            last = parts.isEmpty ? nil : parts.joined(separator: " ")
-            return last
-        }
-    }
-
     private static func planStacks(_ db: Database, inFolders folders: Set<RelativePath>?) throws -> StackPlan {
         // Each scope: a condition on the photo rows `p`, and whether a path it matches may lie
         // deeper than the folder (a range of paths also holds the subfolders' files).
@@ -419,30 +399,21 @@ extension LibraryStore {
                 """)
             try rows.setArguments(scope.arguments)
             var folder: [UInt8] = []
-            // Rows come folder by folder, mostly from one camera, in few formats: the folder's
-            // bytes, the camera's name and whether a format is raw are made once and shared.
-            var camera = CameraName()
-            var rawFormats: [(name: [UInt8], isRaw: Bool)] = []
             try forEachRow(of: rows, in: db) { row in
                 guard let path = row.bytes(1), isDirectlyIn(scope.folder, path) else { return }
                 let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                // One array per folder, shared by its photos (rows come folder by folder).
                 let folderBytes = path[..<(slash ?? 0)]
                 if !folder.elementsEqual(folderBytes) { folder = Array(folderBytes) }
-                var isRaw = false
-                if let format = row.bytes(2) {
-                    if let known = rawFormats.first(where: { $0.name.elementsEqual(format) }) {
-                        isRaw = known.isRaw
-                    } else {
-                        isRaw = ImageFormat(rawValue: String(decoding: format, as: UTF8.self))?.isRaw ?? false
-                        rawFormats.append((Array(format), isRaw))
-                    }
-                }
+                // Make and model trimmed by the query.
+                let make = row.text(3) ?? "", model = row.text(4) ?? ""
+                let camera = make.isEmpty ? model : model.isEmpty ? make : make + " " + model
                 let fromMetadata = row.int64(6) != 0
                 photos.append(StackFinder.Photo(
                     id: row.int64(0), folder: folder,
                     name: slash.map { Array(path[($0 + 1)...]) } ?? Array(path),
-                    isRaw: isRaw,
-                    camera: camera.name(make: row.bytes(3), model: row.bytes(4)),
+                    isRaw: row.text(2).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
+                    camera: camera.isEmpty ? nil : camera,
                     captured: fromMetadata ? row.bytes(5).flatMap(DuplicateRow.millisecond(ofStored:)) : nil))
             }
             let current = try db.makeStatement(sql: """

@@ -65,10 +65,10 @@ enum ExifDateParser {
     /// The text without the NULs, spaces and line ends that pad fixed-size EXIF fields; `text`
     /// itself, not a copy, when there is nothing to take off (as for most dates).
     static func trimmed(_ text: String) -> String {
-        var bytes = text
-        let kept = bytes.withUTF8(keptRange)
+        var contiguous = text
+        let kept = contiguous.withUTF8(keptRange)
         guard kept.count != text.utf8.count else { return text }
-        return bytes.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
+        return contiguous.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
     }
 
     /// The text of a fixed-size field without its NULs and padding, made once from the bytes.
@@ -80,7 +80,7 @@ enum ExifDateParser {
     /// spaces and tabs before them.
     private static func keptRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var end = bytes.firstIndex(of: 0) ?? bytes.count
-        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         var start = 0
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         return start..<end
