@@ -311,7 +311,7 @@ final class IndexJob: Sendable {
             return .photo(failedPhoto(path, stamp: stamp, format: nil, message: "The file is empty.", sidecars: candidate.sidecars), failed: true)
         }
         do {
-            let metadata = try reader.read(fileDescriptor: fd)
+            let metadata = try reader.read(regularFile: fd, size: Int(stamp.size))
             var note: String?
             // Sidecars are opened only for what the file lacks: a date, or a position.
             var sidecar = SidecarContents()

@@ -28,6 +28,12 @@ public struct MetadataReader: Sendable {
         try read(try FileBytes(descriptor: fileDescriptor))
     }
 
+    /// Reads an open regular file of `size` bytes, as its opener found with `fstat`: the file is
+    /// not examined again. The descriptor is neither moved nor closed.
+    public func read(regularFile fileDescriptor: Int32, size: Int) throws(MetadataError) -> PhotoMetadata {
+        try read(try FileBytes(regularFile: fileDescriptor, size: size))
+    }
+
     /// Reads a whole file held in memory, exactly as `read(fileDescriptor:)` reads it from disk.
     package func read(bytes: [UInt8], timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) -> PhotoMetadata {
         try read(try FileBytes(bytes: bytes, timeBudget: timeBudget))

@@ -64,7 +64,7 @@ final class FileBytes {
         return try body(try FileBytes(descriptor: descriptor))
     }
 
-    init(descriptor: Int32, timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
+    convenience init(descriptor: Int32, timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw MetadataError(.unreadable, "The file cannot be examined: \(FileBytes.errnoText()).")
@@ -72,8 +72,13 @@ final class FileBytes {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw MetadataError(.notAnImage, "This is not a regular file.")
         }
+        try self.init(regularFile: descriptor, size: Int(status.st_size), timeBudget: timeBudget)
+    }
+
+    /// A regular file whose size its opener has just taken (`fstat`), so it is not examined again.
+    init(regularFile descriptor: Int32, size: Int, timeBudget: Duration = FileBytes.timeBudget) throws(MetadataError) {
         source = .descriptor(descriptor)
-        size = Int(status.st_size)
+        self.size = size
         self.timeBudget = timeBudget
         deadline = .now + timeBudget
         head = ByteView([])
