@@ -98,11 +98,14 @@ final class IndexJob: Sendable {
         let runID: Int64
         do {
             lastRunCompleted = try store.lastRunCompleted()
-            // A first index builds its search index at its end, in one statement; so does the run
-            // after a first one that was killed.
+            // A first index builds its search index and the map's index at its end, each in one
+            // statement; so does the run after a first one that was killed.
             var deferSearch = try store.searchWordsDeferred()
             if !deferSearch { deferSearch = try store.hasNoPhotos() }
-            if deferSearch { try store.deferSearchWords() }
+            if deferSearch {
+                try store.deferSearchWords()
+                try store.deferMapIndex()
+            }
             searchDeferred.store(deferSearch, ordering: .relaxed)
             runID = try store.beginRun()
         } catch {

@@ -199,6 +199,8 @@ extension LibraryStore {
                     progress.skipped, progress.unreadableDirectories.map(\.string).joined(separator: "\n"), id,
                 ])
             try timings.measure(.sections) {
+                // The map's index, when a first index wrote its rows without it (stopped or not).
+                try db.execute(sql: Self.mapIndex)
                 // Removed rows left their duplicate groups (a trigger); what is left is ranked again.
                 if progress.removed > 0 { try Self.reindexDuplicateGroups(db) }
                 if progress.phase == .completed {

@@ -161,4 +161,28 @@ struct PositionIndexTests {
         #expect(again.unchanged == count)
         #expect(again.updated == 0)
     }
+
+    @Test("A first index writes its rows without the map's index and builds it at its end, as the migrations define it; a later run keeps it")
+    func firstIndexBuildsTheMapIndex() async throws {
+        let tree = try TemporaryDirectory()
+        try Self.writeTree(tree)
+        let path = tree.path + "/index.sqlite"
+        let store = try LibraryStore(path: path, mode: .readWrite)
+        let definition = { () throws -> String? in
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'photo_on_map'")
+            }
+        }
+        let migrated = try #require(try definition())
+        for _ in 0..<2 {
+            for try await _ in try Indexer(root: tree.path + "/root", store: store, settings: .default).run() {}
+            #expect(try definition() == migrated)
+        }
+        let plan = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM photo WHERE mapY IS NOT NULL AND mapY >= 0 AND mapY < 10")
+                .map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("photo_on_map") }, "\(plan)")
+    }
+
 }
