@@ -136,15 +136,20 @@ private struct CompactBlockWriter {
         return out
     }
 
-    private mutating func put16(_ value: Int) { store(UInt16(truncatingIfNeeded: value), at: position) }
+    private mutating func put16(_ value: Int) {
+        store(UInt16(truncatingIfNeeded: value), at: position)
+        position += 2
+    }
 
-    private mutating func put32(_ value: Int) { store(UInt32(truncatingIfNeeded: value), at: position) }
+    private mutating func put32(_ value: Int) {
+        store(UInt32(truncatingIfNeeded: value), at: position)
+        position += 4
+    }
 
-    /// Stores `number` in the block's byte order at `at`; moves the cursor past it when it is there.
+    /// Stores `number` in the block's byte order at `index`; the cursor does not move.
     private mutating func store<Number: FixedWidthInteger>(_ number: Number, at index: Int) {
         let ordered = littleEndian ? number.littleEndian : number.bigEndian
         out.withUnsafeMutableBytes { $0.storeBytes(of: ordered, toByteOffset: index, as: Number.self) }
-        if index == position { position += MemoryLayout<Number>.size }
     }
 
     private mutating func put(_ bytes: [UInt8]) {
