@@ -53,6 +53,25 @@ enum FileSystem {
         return fd >= 0 ? .success(fd) : .failure(Errno(errno))
     }
 
+    /// Opens a regular file of the folder open at `folder` as `openForReading` does.
+    static func openForReading(_ name: [UInt8], inFolder folder: Int32) -> Result<Int32, Errno> {
+        let fd = withCPath(name) { openat(folder, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        return fd >= 0 ? .success(fd) : .failure(Errno(errno))
+    }
+
+    /// A descriptor of the folder at `path` to open files in, or -1. On Linux it only names the
+    /// folder (`O_PATH`): that needs no permission to list the folder, only to pass through it,
+    /// as opening a file by its path does.
+    static func openFolder(_ path: [UInt8]) -> Int32 {
+        #if os(Linux)
+        let pathOnly: Int32 = 0o10_000_000  // O_PATH, which Swift's Glibc module leaves out (a GNU extension)
+        let flags = pathOnly | O_DIRECTORY | O_CLOEXEC
+        #else
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+        #endif
+        return withCPath(path) { open($0, flags) }
+    }
+
     static func isDirectory(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFDIR }
     static func isRegularFile(_ st: stat) -> Bool { (st.st_mode & S_IFMT) == S_IFREG }
 }
@@ -66,4 +85,51 @@ struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     var description: String { String(cString: strerror(rawValue)) }
+}
+
+/// Opens the files of a run one after another, through a descriptor of the folder they are in:
+/// `openat` looks up the file's name alone rather than walking the whole path from `/` again,
+/// which was about a seventh of a reader's time in a warm first index of 10,000 files.
+///
+/// A reader keeps one, for the folder of its last file: the walk hands files over a folder at a
+/// time, so most files are opened in the folder of the one before. A folder that cannot be
+/// opened is not kept; its file is opened by its whole path, with that path's error.
+///
+/// A descriptor follows its folder when the folder is renamed, so it serves at most
+/// `filesPerDescriptor` files before the folder is looked up by its path again: a folder renamed
+/// or replaced during a run is seen soon, as a file's path would see it.
+struct FolderOpener: ~Copyable {
+    static let filesPerDescriptor = 64
+
+    /// The root's bytes followed by `/`.
+    private let rootPrefix: [UInt8]
+    /// The folder `descriptor` is open at, relative to the root (empty for the root).
+    private var folder: ArraySlice<UInt8> = []
+    private var descriptor: Int32 = -1
+    /// Files opened through `descriptor` so far.
+    private var served = 0
+
+    init(rootPrefix: [UInt8]) {
+        self.rootPrefix = rootPrefix
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Opens the file at `path` (relative to the root) as `FileSystem.openForReading` does.
+    mutating func open(_ path: RelativePath) -> Result<Int32, Errno> {
+        let bytes = path.bytes
+        let folder = path.folderBytes
+        if descriptor < 0 || served == Self.filesPerDescriptor || !folder.elementsEqual(self.folder) {
+            if descriptor >= 0 { close(descriptor) }
+            self.folder = folder
+            served = 0
+            descriptor = FileSystem.openFolder(rootPrefix + folder)
+            guard descriptor >= 0 else { return FileSystem.openForReading(rootPrefix + bytes) }
+        }
+        served += 1
+        let name = folder.isEmpty ? bytes[...] : bytes[(folder.endIndex + 1)...]
+        return FileSystem.openForReading(Array(name), inFolder: descriptor)
+    }
 }

@@ -21,7 +21,7 @@ final class IndexJob: Sendable {
     /// Where the run's time goes, when a benchmark asks.
     let timings: IndexTimings?
     /// The root's bytes followed by `/`.
-    private let rootPrefix: [UInt8]
+    let rootPrefix: [UInt8]
     private let openedFiles = Atomic<Int>(0)
     /// Readers this run added to the default jobs because their files came from the disk.
     let readersAdded = Atomic<Int>(0)
@@ -224,7 +224,14 @@ final class IndexJob: Sendable {
         try timings.measure(.insert) { () throws(IndexError) in try store.apply(changes, timings: timings, searchDeferred: deferred) }
         writtenChanges.add(changes.count, ordering: .relaxed)
         changedFolders.withLock { folders in
-            for change in changes { folders.insert(change.path.folderAndName.folder) }
+            // A batch holds runs of files of one folder: each run's folder is made and hashed once.
+            var last: ArraySlice<UInt8>?
+            for change in changes {
+                let folder = change.path.folderBytes
+                guard folder != last else { continue }
+                last = folder
+                folders.insert(RelativePath(bytes: Array(folder)))
+            }
         }
     }
 
@@ -288,11 +295,11 @@ final class IndexJob: Sendable {
         stage.threads.wait()
     }
 
-    /// Opens and reads one file. Runs on a reader thread.
-    func read(_ candidate: Candidate, reader: MetadataReader) -> Outcome {
+    /// Opens (through `folders`, the reader's) and reads one file. Runs on a reader thread.
+    func read(_ candidate: Candidate, reader: MetadataReader, folders: inout FolderOpener) -> Outcome {
         let path = candidate.path
         let fd: Int32
-        switch FileSystem.openForReading(rootPrefix + path.bytes) {
+        switch folders.open(path) {
         case .success(let descriptor):
             fd = descriptor
         case .failure(let error) where error.rawValue == ENOENT || error.rawValue == ENOTDIR || error.rawValue == ELOOP:

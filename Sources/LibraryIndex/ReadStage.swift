@@ -72,6 +72,7 @@ final class ReadStage: Sendable {
         IndexJob.liveReaders.withLock { $0[database, default: 0] += 1 }
         let thread = Thread { [self] in
             let reader = MetadataReader()
+            var folders = FolderOpener(rootPrefix: job.rootPrefix)
             var disk = DiskReads()
             var sinceCheck = 0
             // Photos with a position read while the places table loads on a thread of its own:
@@ -82,7 +83,7 @@ final class ReadStage: Sendable {
                 #if DEBUG
                 if let delay = Self.testReadDelay { Thread.sleep(forTimeInterval: delay) }
                 #endif
-                let outcome = job.timings.measure(.read) { job.read(candidate, reader: reader) }
+                let outcome = job.timings.measure(.read) { job.read(candidate, reader: reader, folders: &folders) }
                 if case .photo(let photo, let failed) = outcome, photo.placePending, !job.places.isSettled {
                     job.places.loadInBackground()
                     awaitingPlaces.append((candidate, photo, failed))

@@ -63,6 +63,9 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         return String(validating: bytes.prefix(length), as: UTF8.self) != nil ? length : 0
     }
 
+    /// The folder's bytes (empty for the root), without copying them.
+    var folderBytes: ArraySlice<UInt8> { bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)] }
+
     /// The folder (empty for the root) and the file name, as bytes.
     var folderAndName: (folder: RelativePath, name: [UInt8]) {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (RelativePath(bytes: []), bytes) }
