@@ -10,11 +10,16 @@ extension LibraryStore {
     /// program per row; at a first index of 10,000 photos that saved little CPU (the words cost what
     /// they cost), at a million rows written 10,000 a transaction about 45%.
     ///
+    /// While the search index waits for its rebuild (`deferSearchWords()`: a first index, or the run
+    /// after one that was killed), `body` alone runs: the rebuild indexes its rows as they are then.
+    ///
     /// - Complexity: two indexed lookups per path, in two statements.
     static func updatingSearchWords(
         _ db: Database, ofPaths paths: [Data], timings: IndexTimings? = nil, _ body: () throws -> Void
     ) throws {
-        guard !paths.isEmpty else { return try body() }
+        guard !paths.isEmpty, try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM searchDeferred)") ?? false) else {
+            return try body()
+        }
         try timings.measure(.searchIndex) {
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS searchBatch (path BLOB PRIMARY KEY) WITHOUT ROWID")
             let add = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.searchBatch (path) VALUES (?)")

@@ -254,6 +254,30 @@ struct LazyPlaceTableTests {
 
 @Suite("Places named later")
 struct PendingPlacesTests {
+    @Test("After a first index killed before its search index, a run with a table names the waiting photos and builds the whole search index")
+    func namedAfterAKilledFirstIndex() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("root/lisbon.jpg", TestPlaces.jpeg(TestPlaces.lisbon, local: "2025:07:15 12:00:00"))
+        try tree.write("root/plain.jpg", TestPlaces.jpeg(nil, local: "2025:07:17 12:00:00", make: "Canon"))
+        let database = tree.path + "/index.sqlite"
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        try await index(tree.path + "/root", into: store, places: nil)
+        // What a first index killed after its rows and before its end leaves: the search index
+        // waiting for its rebuild, and the photo read without a table waiting for its place.
+        try await DatabaseQueue(path: database).write { db in
+            try db.execute(sql: """
+                INSERT INTO searchDeferred (id) VALUES (1);
+                INSERT INTO photoSearch (photoSearch) VALUES ('delete-all');
+                """)
+        }
+        let places = LazyPlaceTable(loading: { TestPlaces.table })
+        for try await _ in try Indexer(root: tree.path + "/root", store: store, places: places).run() {}
+        #expect(try photosByPath(store)["lisbon.jpg"]?.place?.city == "Lisbon")
+        #expect(try store.photoIDs(matching: SearchQuery("portugal")).count == 1)
+        #expect(try store.photoIDs(matching: SearchQuery("canon")).count == 1)
+        #expect(try store.photoIDs(matching: SearchQuery("2025")).count == 2)
+    }
+
     @Test("Photos indexed without a table get their places and place offsets from the next run that has one, without reading the files again")
     func namedWhenTheTableArrives() async throws {
         let tree = try TemporaryDirectory()
