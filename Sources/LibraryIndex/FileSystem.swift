@@ -47,15 +47,10 @@ enum FileSystem {
         return withCPath(path) { lstat($0, &st) } == 0 ? st : nil
     }
 
-    /// Opens a regular file for reading without following a final symlink or blocking on a FIFO.
-    static func openForReading(_ path: [UInt8]) -> Result<Int32, Errno> {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
-        return fd >= 0 ? .success(fd) : .failure(Errno(errno))
-    }
-
-    /// Opens a regular file of the folder open at `folder` as `openForReading` does.
-    static func openForReading(_ name: [UInt8], inFolder folder: Int32) -> Result<Int32, Errno> {
-        let fd = withCPath(name) { openat(folder, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+    /// Opens a regular file for reading without following a final symlink or blocking on a FIFO;
+    /// a relative `path` is looked up in the folder open at `folder` (by default the working one).
+    static func openForReading(_ path: some Collection<UInt8>, inFolder folder: Int32 = AT_FDCWD) -> Result<Int32, Errno> {
+        let fd = withCPath(Array(path)) { openat(folder, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         return fd >= 0 ? .success(fd) : .failure(Errno(errno))
     }
 
@@ -120,17 +115,15 @@ struct FolderOpener: ~Copyable {
 
     /// Opens the file at `path` (relative to the root) as `FileSystem.openForReading` does.
     mutating func open(_ path: RelativePath) -> Result<Int32, Errno> {
-        let bytes = path.bytes
         let folder = path.folderBytes
         if descriptor < 0 || served == Self.filesPerDescriptor || !folder.elementsEqual(self.folder) {
             if descriptor >= 0 { close(descriptor) }
             self.folder = folder
             served = 0
             descriptor = FileSystem.openFolder(rootPrefix + folder)
-            guard descriptor >= 0 else { return FileSystem.openForReading(rootPrefix + bytes) }
+            guard descriptor >= 0 else { return FileSystem.openForReading(rootPrefix + path.bytes) }
         }
         served += 1
-        let name = folder.isEmpty ? bytes[...] : bytes[(folder.endIndex + 1)...]
-        return FileSystem.openForReading(Array(name), inFolder: descriptor)
+        return FileSystem.openForReading(path.nameBytes, inFolder: descriptor)
     }
 }

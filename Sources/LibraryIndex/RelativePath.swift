@@ -66,10 +66,12 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// The folder's bytes (empty for the root), without copying them.
     var folderBytes: ArraySlice<UInt8> { bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)] }
 
+    /// The file name's bytes, without copying them.
+    var nameBytes: ArraySlice<UInt8> { bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...] }
+
     /// The folder (empty for the root) and the file name, as bytes.
     var folderAndName: (folder: RelativePath, name: [UInt8]) {
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (RelativePath(bytes: []), bytes) }
-        return (RelativePath(bytes: Array(bytes[..<slash])), Array(bytes[(slash + 1)...]))
+        (RelativePath(bytes: Array(folderBytes)), Array(nameBytes))
     }
 
     /// Whether `self` lies inside the directory `directory` (or is it). The empty path is the root.
