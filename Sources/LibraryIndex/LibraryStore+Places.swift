@@ -23,32 +23,23 @@ extension LibraryStore {
     /// matching `query` when one is given. What section headers are named from.
     ///
     /// - Complexity: for the whole library, the rows the last run stored (one per day and place)
-    ///   while no run started since; else one scan of the rows with a place, grouped.
+    ///   while no run started since; else one scan of the rows with a place, counted.
     public func placeCountsByDay(matching query: SearchQuery? = nil) throws(IndexError) -> [DayPlaceCount] {
         if let query, query.isEmpty { return [] }
         return try read { db in
             if query == nil, let stored = try Self.storedPlaceDays(db) { return stored }
             let names = Set(try db.columns(in: "photo").map(\.name))
             guard names.contains("placeCountry") else { return [] }
-            var conditions = ["placeCountry IS NOT NULL", Self.timelineFilter]
-            var arguments = StatementArguments()
+            var condition = "1", arguments = StatementArguments()
             if let query {
                 try Self.requireSearchIndex(db, path: path)
-                let search = Self.searchCondition(query)
-                conditions.append(search.sql)
-                arguments += search.arguments
+                (condition, arguments) = Self.searchCondition(query)
             }
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode, count(*)
-                FROM photo WHERE \(conditions.joined(separator: " AND "))
-                GROUP BY 1, 2, 3, 4, 5 ORDER BY 1
-                """, arguments: arguments)
-            var counts: [DayPlaceCount] = []
-            while let row = try rows.next() {
-                counts.append(DayPlaceCount(
-                    day: row[0], place: PhotoPlace(city: row[1], region: row[2], country: row[3], countryCode: row[4]), count: row[5]))
+            return try Self.placeDays(db, where: condition, arguments: arguments).map { row in
+                DayPlaceCount(
+                    day: row.day, place: PhotoPlace(city: row.city, region: row.region, country: row.country, countryCode: row.countryCode),
+                    count: row.count)
             }
-            return counts
         }
     }
 }
@@ -76,7 +67,7 @@ extension LibraryStore {
     /// its place names; when the run wrote no row and the counts are the previous run's, only
     /// restamps them.
     ///
-    /// - Complexity: one scan of the rows with a place, grouped; one row when nothing changed.
+    /// - Complexity: one scan of the rows with a place, counted; one row when nothing changed.
     static func persistPlaceDays(
         _ db: Database, runID: Int64, rowsChanged: Bool, computed: (() throws -> [PlaceDayRow])? = nil
     ) throws {
@@ -86,32 +77,21 @@ extension LibraryStore {
             return
         }
         try db.execute(sql: "DELETE FROM placeDay")
-        if let computed {
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO placeDay (day, city, region, country, countryCode, count) VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            for row in try computed() {
-                try insert.execute { bind in
-                    bind.text(row.day)
-                    bind.text(row.city)
-                    bind.text(row.region)
-                    bind.text(row.country)
-                    bind.text(row.countryCode)
-                    bind.integer(row.count)
-                }
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO placeDay (day, city, region, country, countryCode, count) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for row in try computed?() ?? placeDays(db) {
+            try insert.execute { bind in
+                bind.text(row.day)
+                bind.text(row.city)
+                bind.text(row.region)
+                bind.text(row.country)
+                bind.text(row.countryCode)
+                bind.integer(row.count)
             }
-        } else {
-            try db.execute(sql: "INSERT INTO placeDay (day, city, region, country, countryCode, count) \(placeDaysQuery)")
         }
         try db.execute(sql: "INSERT OR REPLACE INTO placeDayState (id, runID) VALUES (1, ?)", arguments: [runID])
     }
-
-    /// The photos of the timeline with a place, counted per day and place, by day.
-    private static let placeDaysQuery = """
-        SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode, count(*)
-        FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter)
-        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1
-        """
 
     /// One row of `placeDay`.
     struct PlaceDayRow: Sendable {
@@ -124,10 +104,72 @@ extension LibraryStore {
     /// rows as last committed on a reader connection: an index run counts them while its writer
     /// builds the search index. They depend on the photo rows and their Live Photo pairs alone.
     func countPlaceDays() throws(IndexError) -> [PlaceDayRow] {
-        try read { db in
-            try Row.fetchAll(db, sql: Self.placeDaysQuery).map { row in
-                PlaceDayRow(day: row[0], city: row[1], region: row[2], country: row[3], countryCode: row[4], count: row[5])
+        try read { db in try Self.placeDays(db) }
+    }
+
+    /// The photos of the timeline with a place (and matching `condition`, an SQL condition on
+    /// `photo`), counted per capture day and place: by day, then by the place's names, a missing
+    /// name first, as SQLite's `GROUP BY` orders them.
+    ///
+    /// Counted here rather than by `GROUP BY`, whose sort of every row was most of the count (at
+    /// 10,000 photos 16 ms of 19): the rows of one day and place mostly come one after another,
+    /// and such a run is one dictionary update.
+    ///
+    /// - Complexity: one scan of the rows with a place; a sort of the counts.
+    static func placeDays(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws -> [PlaceDayRow] {
+        let statement = try db.makeStatement(sql: """
+            SELECT substr(captured, 1, 10), placeCity, placeRegion, placeCountry, placeCountryCode
+            FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter) AND (\(condition))
+            """)
+        try statement.setArguments(arguments)
+        var counts: [[UInt8]: Int] = [:]
+        var key: [UInt8] = [], previous: [UInt8] = [], run = 0
+        try forEachRow(of: statement, in: db) { row in
+            key.removeAll(keepingCapacity: true)
+            for column in Int32(0)..<5 { PlaceDayKey.append(row.bytes(column), to: &key) }
+            if key == previous {
+                run += 1
+            } else {
+                if run > 0 { counts[previous, default: 0] += run }
+                swap(&key, &previous)
+                run = 1
             }
+        }
+        if run > 0 { counts[previous, default: 0] += run }
+        return counts.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { key, count in
+            let names = PlaceDayKey.fields(of: key)
+            return PlaceDayRow(day: names[0] ?? "", city: names[1], region: names[2], country: names[3], countryCode: names[4], count: count)
+        }
+    }
+
+    /// The names of a day and place as one byte string whose byte order is SQLite's order of the
+    /// names one after another (`BINARY`, NULL first): each name is `00` for NULL, else `01`, its
+    /// bytes with `00` written `00 FF`, and `00 01`.
+    enum PlaceDayKey {
+        static func append(_ name: UnsafeRawBufferPointer?, to key: inout [UInt8]) {
+            guard let name else { return key.append(0) }
+            key.append(1)
+            for byte in name {
+                key.append(byte)
+                if byte == 0 { key.append(0xFF) }
+            }
+            key.append(contentsOf: [0, 1])
+        }
+
+        static func fields(of key: [UInt8]) -> [String?] {
+            var names: [String?] = [], at = 0
+            while at < key.count {
+                at += 1
+                guard key[at - 1] == 1 else { names.append(nil); continue }
+                var bytes: [UInt8] = []
+                while at + 1 < key.count, !(key[at] == 0 && key[at + 1] == 1) {
+                    bytes.append(key[at])
+                    at += key[at] == 0 ? 2 : 1
+                }
+                at += 2
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+            return names
         }
     }
 }

@@ -316,4 +316,12 @@ extension LibraryStore {
             || ' ' || substr(\(row).captured, 1, 10) || ' ' || CAST(\(row).path AS TEXT)
             """
     }
+
+    /// ``searchWords(_:)`` through `shoebox_search_words`, which writer connections have
+    /// (`shoebox_sqlite_add_search_words`): the same words byte for byte, built in one allocation
+    /// rather than one per `||`; a first index's search index took a quarter less. The triggers keep
+    /// the expression, so that any SQLite can change the rows.
+    static func searchWordsCall(_ row: String) -> String {
+        "shoebox_search_words(\(row).placeCity, \(row).placeRegion, \(row).placeCountry, \(row).make, \(row).model, \(row).captured, \(row).path)"
+    }
 }

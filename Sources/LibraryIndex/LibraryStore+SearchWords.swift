@@ -27,14 +27,14 @@ extension LibraryStore {
             try db.execute(sql: "INSERT INTO searchDeferred (id) VALUES (1)")
             try db.execute(sql: """
                 INSERT INTO photoSearch (photoSearch, rowid, words)
-                SELECT 'delete', id, \(searchWords("photo")) FROM photo WHERE path IN (SELECT path FROM temp.searchBatch)
+                SELECT 'delete', id, \(searchWordsCall("photo")) FROM photo WHERE path IN (SELECT path FROM temp.searchBatch)
                 """)
         }
         try body()
         try timings.measure(.searchIndex) {
             try db.execute(sql: """
                 INSERT INTO photoSearch (rowid, words)
-                SELECT id, \(searchWords("photo")) FROM photo WHERE path IN (SELECT path FROM temp.searchBatch);
+                SELECT id, \(searchWordsCall("photo")) FROM photo WHERE path IN (SELECT path FROM temp.searchBatch);
                 DELETE FROM searchDeferred;
                 DELETE FROM temp.searchBatch;
                 """)
@@ -65,7 +65,7 @@ extension LibraryStore {
             try timings.measure(.searchIndex) {
                 try db.execute(sql: """
                     INSERT INTO photoSearch (photoSearch) VALUES ('delete-all');
-                    INSERT INTO photoSearch (rowid, words) SELECT id, \(Self.searchWords("photo")) FROM photo;
+                    INSERT INTO photoSearch (rowid, words) SELECT id, \(Self.searchWordsCall("photo")) FROM photo;
                     DELETE FROM searchDeferred;
                     """)
             }

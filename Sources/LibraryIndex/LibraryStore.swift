@@ -1,6 +1,7 @@
 import Foundation
 import CSQLiteTuning
 import GRDB
+import GRDBSQLite
 import PhotoMetadata
 import Synchronization
 
@@ -91,6 +92,8 @@ public final class LibraryStore: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            let added = shoebox_sqlite_add_search_words(db.sqliteConnection)
+            guard added == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: added), message: "shoebox_search_words") }
         }
         if creating {
             let lock = try IndexLock(databasePath: path, waitingUpTo: .seconds(30))

@@ -10,4 +10,12 @@
 /// the first connection is opened; returns SQLite's result code (SQLITE_MISUSE when too late).
 int shoebox_sqlite_disable_memory_statistics(void);
 
+struct sqlite3;
+
+/// Adds `shoebox_search_words(city, region, country, make, model, captured, path)` to the
+/// connection `db`: the words a photo row is found by, byte for byte what the search triggers'
+/// SQL expression gives (`LibraryStore.searchWords`), built in one allocation rather than in one
+/// per `||`. Returns SQLite's result code.
+int shoebox_sqlite_add_search_words(struct sqlite3 *db);
+
 #endif
