@@ -40,6 +40,9 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // libexif's allocations from a buffer per thread, through its allocator hooks.
+        .target(name: "CExifArena", dependencies: ["CExif"]),
+
         // zlib, for the compressed text chunks in which PNG writers such as GIMP keep EXIF.
         .systemLibrary(
             name: "CZlib",
@@ -67,7 +70,7 @@ let package = Package(
         // Reads one file: format, capture date with its source, pixel and display size.
         .target(
             name: "PhotoMetadata",
-            dependencies: ["WallClock", "CExif", "CZlib"],
+            dependencies: ["WallClock", "CExif", "CExifArena", "CZlib"],
             swiftSettings: strictSettings
         ),
 
@@ -248,7 +251,7 @@ let package = Package(
 
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
             dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),

@@ -25,15 +25,4 @@ static inline ExifEntry *shoebox_exif_entry(ExifData *data, ExifIfd ifd, ExifTag
     return data->ifd[ifd] ? exif_content_get_entry(data->ifd[ifd], tag) : NULL;
 }
 
-/// A new ExifData that keeps every tag as found: no "fixing" to the specification and no
-/// dropping of tags recorded in an unusual IFD (some TIFFs keep DateTimeOriginal in IFD0).
-static inline ExifData *shoebox_exif_data_new_verbatim(void) {
-    ExifData *data = exif_data_new();
-    if (data) {
-        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION);
-        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS);
-    }
-    return data;
-}
-
 #endif

@@ -1,4 +1,5 @@
 import CExif
+import CExifArena
 
 /// Decodes an EXIF block with libexif into the fields Shoebox uses.
 enum ExifDecoder {
@@ -12,24 +13,19 @@ enum ExifDecoder {
         guard payload.count > exifMarker.count + 8 else { return ExifValues() }
         return payload.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                  let document = ExifDocument(loading: base, count: min(bytes.count, Int(UInt32.max)))
+                  let data = shoebox_exif_arena_data_new()
             else { return ExifValues() }
-            return document.values()
+            // Freed on this thread, before the call returns, as the arena wants.
+            defer { shoebox_exif_arena_data_free(data) }
+            exif_data_load_data(data, base, UInt32(min(bytes.count, Int(UInt32.max))))
+            return ExifDocument(data: data).values()
         }
     }
 }
 
-/// One libexif `ExifData`, owned by this object and released when it goes.
-private final class ExifDocument {
-    private let data: UnsafeMutablePointer<ExifData>
-
-    init?(loading bytes: UnsafePointer<UInt8>, count: Int) {
-        guard let data = shoebox_exif_data_new_verbatim() else { return nil }
-        self.data = data
-        exif_data_load_data(data, bytes, UInt32(count))
-    }
-
-    deinit { exif_data_unref(data) }
+/// Reads the fields Shoebox uses from a libexif `ExifData` (which its caller owns).
+private struct ExifDocument {
+    let data: UnsafeMutablePointer<ExifData>
 
     func values() -> ExifValues {
         var values = ExifValues()
