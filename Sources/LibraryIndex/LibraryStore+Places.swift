@@ -122,11 +122,11 @@ extension LibraryStore {
             FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter) AND (\(condition))
             """)
         try statement.setArguments(arguments)
-        var counts: [[UInt8]: Int] = [:]
-        var key: [UInt8] = [], previous: [UInt8] = [], run = 0
+        var counts: [PlaceDayKey: Int] = [:]
+        var key = PlaceDayKey(), previous = PlaceDayKey(), run = 0
         try forEachRow(of: statement, in: db) { row in
-            key.removeAll(keepingCapacity: true)
-            for column in Int32(0)..<5 { PlaceDayKey.append(row.bytes(column), to: &key) }
+            key.bytes.removeAll(keepingCapacity: true)
+            for column in Int32(0)..<5 { key.append(row.bytes(column)) }
             if key == previous {
                 run += 1
             } else {
@@ -136,40 +136,51 @@ extension LibraryStore {
             }
         }
         if run > 0 { counts[previous, default: 0] += run }
-        return counts.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { key, count in
-            let names = PlaceDayKey.fields(of: key)
+        return counts.sorted { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }.map { key, count in
+            let names = key.fields
             return PlaceDayRow(day: names[0] ?? "", city: names[1], region: names[2], country: names[3], countryCode: names[4], count: count)
         }
     }
 
     /// The names of a day and place as one byte string whose byte order is SQLite's order of the
     /// names one after another (`BINARY`, NULL first): each name is `00` for NULL, else `01`, its
-    /// bytes with `00` written `00 FF`, and `00 01`.
-    enum PlaceDayKey {
-        static func append(_ name: UnsafeRawBufferPointer?, to key: inout [UInt8]) {
-            guard let name else { return key.append(0) }
-            key.append(1)
-            for byte in name {
-                key.append(byte)
-                if byte == 0 { key.append(0xFF) }
+    /// bytes with `00` written `00 FF`, and `00 01`. Hashed as one block of bytes (an array of bytes
+    /// hashes byte by byte).
+    struct PlaceDayKey: Hashable {
+        var bytes: [UInt8] = []
+
+        mutating func append(_ name: UnsafeRawBufferPointer?) {
+            guard let name else { return bytes.append(0) }
+            bytes.append(1)
+            if !name.contains(0) {
+                bytes.append(contentsOf: name)
+            } else {
+                for byte in name {
+                    bytes.append(byte)
+                    if byte == 0 { bytes.append(0xFF) }
+                }
             }
-            key.append(contentsOf: [0, 1])
+            bytes.append(contentsOf: [0, 1])
         }
 
-        static func fields(of key: [UInt8]) -> [String?] {
+        var fields: [String?] {
             var names: [String?] = [], at = 0
-            while at < key.count {
+            while at < bytes.count {
                 at += 1
-                guard key[at - 1] == 1 else { names.append(nil); continue }
-                var bytes: [UInt8] = []
-                while at + 1 < key.count, !(key[at] == 0 && key[at + 1] == 1) {
-                    bytes.append(key[at])
-                    at += key[at] == 0 ? 2 : 1
+                guard bytes[at - 1] == 1 else { names.append(nil); continue }
+                var name: [UInt8] = []
+                while at + 1 < bytes.count, !(bytes[at] == 0 && bytes[at + 1] == 1) {
+                    name.append(bytes[at])
+                    at += bytes[at] == 0 ? 2 : 1
                 }
                 at += 2
-                names.append(String(decoding: bytes, as: UTF8.self))
+                names.append(String(decoding: name, as: UTF8.self))
             }
             return names
+        }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }
