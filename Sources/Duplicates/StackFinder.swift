@@ -48,8 +48,8 @@ public enum StackFinder {
         let captured = photos.map { $0.captured ?? 0 }
         for positions in positionsByFolder(photos) {
             // RAW+JPEG and edits, by lower-cased base name.
-            var byStem: [[UInt8]: [Int]] = [:]
-            for position in positions { byStem[stem(photos[position].name), default: []].append(position) }
+            var byStem: [Stem: [Int]] = [:]
+            for position in positions { byStem[Stem(stem(photos[position].name)), default: []].append(position) }
             for same in byStem.values where same.count > 1 {
                 for raw in same where photos[raw].isRaw {
                     for picture in same where !photos[picture].isRaw {
@@ -60,7 +60,7 @@ public enum StackFinder {
                 }
             }
             for (edited, members) in byStem {
-                guard let original = originalStem(ofEdit: edited), let originals = byStem[original] else { continue }
+                guard let original = originalStem(ofEdit: edited.bytes), let originals = byStem[Stem(original)] else { continue }
                 for member in members { for other in originals { sets.union(member, other) } }
             }
 
@@ -131,6 +131,17 @@ public enum StackFinder {
         if ta != tb { return ta < tb }
         if a.name != b.name { return a.name.lexicographicallyPrecedes(b.name) }
         return a.id < b.id
+    }
+
+    /// A stem as a dictionary key, hashed as one block of bytes (an array of bytes hashes byte by byte).
+    private struct Stem: Hashable {
+        var bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The name without its extension, ASCII letters lower-cased.

@@ -389,12 +389,13 @@ extension LibraryStore {
 
         var photos: [StackFinder.Photo] = []
         var plan = StackPlan()
+        // Cameras and formats repeat from row to row: each is made once where it changes.
+        var camera = RepeatedValue<String?>(), format = RepeatedValue<Bool>()
         for scope in scopes {
             // Read by position straight from SQLite (`RawRow`): through `Row` this loop was most of
             // a first index's stack finding.
             let rows = try db.makeStatement(sql: """
-                SELECT p.id, p.path, p.format, trim(p.make, ' ' || char(9)), trim(p.model, ' ' || char(9)), p.captured,
-                    p.dateSource IN \(Self.metadataDateSources)
+                SELECT p.id, p.path, p.format, p.make, p.model, p.captured, p.dateSource IN \(Self.metadataDateSources)
                 FROM photo p WHERE \(scope.condition) AND p.mediaType = 'photo' AND p.missingSince IS NULL
                 """)
             try rows.setArguments(scope.arguments)
@@ -405,15 +406,21 @@ extension LibraryStore {
                 // One array per folder, shared by its photos (rows come folder by folder).
                 let folderBytes = path[..<(slash ?? 0)]
                 if !folder.elementsEqual(folderBytes) { folder = Array(folderBytes) }
-                // Make and model trimmed by the query.
-                let make = row.text(3) ?? "", model = row.text(4) ?? ""
-                let camera = make.isEmpty ? model : model.isEmpty ? make : make + " " + model
+                let make = Self.trimmed(row.bytes(3)), model = Self.trimmed(row.bytes(4))
                 let fromMetadata = row.int64(6) != 0
                 photos.append(StackFinder.Photo(
                     id: row.int64(0), folder: folder,
                     name: slash.map { Array(path[($0 + 1)...]) } ?? Array(path),
-                    isRaw: row.text(2).flatMap(ImageFormat.init(rawValue:))?.isRaw ?? false,
-                    camera: camera.isEmpty ? nil : camera,
+                    isRaw: format.value(for: row.bytes(2), nil) { format, _ in
+                        format.flatMap { ImageFormat(rawValue: String(decoding: $0, as: UTF8.self)) }?.isRaw ?? false
+                    },
+                    camera: camera.value(for: make, model) { make, model in
+                        // Make and model without their blanks, joined by one space; nil when both are empty.
+                        let make = make.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                        let model = model.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                        let camera = make.isEmpty ? model : model.isEmpty ? make : make + " " + model
+                        return camera.isEmpty ? nil : camera
+                    },
                     captured: fromMetadata ? row.bytes(5).flatMap(DuplicateRow.millisecond(ofStored:)) : nil))
             }
             let current = try db.makeStatement(sql: """
@@ -426,6 +433,44 @@ extension LibraryStore {
         }
         plan.wanted = StackFinder.stacks(of: photos)
         return plan
+    }
+
+    /// `bytes` without the spaces and tabs at either end (SQLite's `trim(x, ' ' || char(9))`).
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer? {
+        guard var bytes else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while let first = bytes.first, isBlank(first) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst()) }
+        while let last = bytes.last, isBlank(last) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return bytes
+    }
+
+    /// A value made from one or two columns' bytes, made again only when they differ from the
+    /// last row's.
+    private struct RepeatedValue<Value> {
+        private var key: [UInt8] = [], candidate: [UInt8] = [], last: Value?
+
+        mutating func value(
+            for first: UnsafeRawBufferPointer?, _ second: UnsafeRawBufferPointer?,
+            _ make: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) -> Value
+        ) -> Value {
+            candidate.removeAll(keepingCapacity: true)
+            Self.append(first, to: &candidate)
+            Self.append(second, to: &candidate)
+            if let last, candidate == key { return last }
+            swap(&key, &candidate)
+            let value = make(first, second)
+            last = value
+            return value
+        }
+
+        /// 0 for NULL, else 1, the length and the bytes: NULL and empty differ, and so do two parts
+        /// split elsewhere.
+        private static func append(_ part: UnsafeRawBufferPointer?, to key: inout [UInt8]) {
+            guard let part else { return key.append(0) }
+            key.append(1)
+            withUnsafeBytes(of: part.count) { key.append(contentsOf: $0) }
+            key.append(contentsOf: part)
+        }
     }
 
     private static func store(_ plan: StackPlan, _ db: Database) throws -> Int {

@@ -41,4 +41,42 @@ struct StackPlanTests {
         #expect(stacks.map(\.0) == ["trip/DSC_300.CR3", "trip/DSC_300.JPG", "trip/IMG_100.JPG", "trip/IMG_101.JPG", "trip/IMG_102.JPG", "trip/IMG_103.JPG"])
         #expect(stacks.map(\.1) == ["trip/DSC_300.JPG", "trip/DSC_300.JPG", "trip/IMG_100.JPG", "trip/IMG_101.JPG", "trip/IMG_100.JPG", "trip/IMG_101.JPG"])
     }
+
+    @Test("blanks around a stored make or model do not split a burst; a make alone or a model alone is a camera")
+    func camerasAsStored() async throws {
+        let tree = try TemporaryDirectory()
+        // Three folders, two shots 200 ms apart in each: (make, model) of the first and second shot.
+        let pairs: [(String, (String?, String?), (String?, String?))] = [
+            ("blanks", ("Canon", "EOS R5"), ("Canon", "EOS R5")),
+            ("make", ("Leica", nil), ("Leica", nil)),
+            ("model", (nil, "X100V"), (nil, "X100V")),
+        ]
+        for (folder, first, second) in pairs {
+            for (frame, camera) in [first, second].enumerated() {
+                var exif = ExifFields(dateTimeOriginal: "2024:05:01 10:00:00", make: camera.0, model: camera.1)
+                exif.subSecTimeOriginal = "\(frame * 2)00"
+                try tree.write("photos/\(folder)/IMG_\(frame).JPG", PhotoFixtures.jpeg(width: 16, height: 12, exif: exif))
+            }
+        }
+        let path = tree.path + "/index.sqlite"
+        let store = try LibraryStore(path: path, mode: .readWrite)
+        for try await _ in try Indexer(root: tree.path + "/photos", store: store, settings: .default).run() {}
+        // Blanks as another program might store them, then the stacks found again from the rows.
+        try store.write { db in
+            try db.execute(sql: "UPDATE photo SET make = ' Canon' || char(9), model = 'EOS R5  ' WHERE CAST(path AS TEXT) = 'blanks/IMG_1.JPG'")
+            try db.execute(sql: "DELETE FROM stack")
+        }
+        try store.storeStacks(store.planStacks(inFolders: nil))
+        let stacks = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.path AS member, c.path AS cover FROM stack s
+                JOIN photo m ON m.id = s.photoId JOIN photo c ON c.id = s.stackId ORDER BY m.path
+                """).map { String(decoding: $0["member"] as Data, as: UTF8.self) + " in " + String(decoding: $0["cover"] as Data, as: UTF8.self) }
+        }
+        #expect(stacks == [
+            "blanks/IMG_0.JPG in blanks/IMG_0.JPG", "blanks/IMG_1.JPG in blanks/IMG_0.JPG",
+            "make/IMG_0.JPG in make/IMG_0.JPG", "make/IMG_1.JPG in make/IMG_0.JPG",
+            "model/IMG_0.JPG in model/IMG_0.JPG", "model/IMG_1.JPG in model/IMG_0.JPG",
+        ])
+    }
 }
