@@ -151,10 +151,11 @@ extension LibraryStore {
                 }
             }
             try Self.updatingSearchWords(db, ofPaths: touched, timings: timings) {
+                var scratch = RawBindings.Scratch()
                 for change in changes {
                     switch change {
                     case .upsertPhoto(let photo, let wasIgnored):
-                        try upsert.execute(binding: photo.bindColumns)
+                        try upsert.execute(binding: photo.bindColumns, reusing: &scratch)
                         if wasIgnored { try deleteIgnored.execute(arguments: [Data(photo.path.bytes)]) }
                     case .ignore(let path, let stamp, let wasPhoto):
                         try ignore.execute(arguments: [Data(path.bytes), stamp.size, stamp.modified])

@@ -3,10 +3,23 @@ import GRDBSQLite
 
 /// Binds a statement's parameters in order, straight through SQLite's C API: no
 /// `StatementArguments` or `DatabaseValue` per value, which at a first index was a fifth of the
-/// writer's time (27 values per photo row). Strings and blobs are copied by SQLite (transient).
+/// writer's time (27 values per photo row).
+///
+/// Texts and blobs are copied into one buffer (`Scratch`) and bound from it, unowned by SQLite
+/// (`SQLITE_STATIC`), just before the step: bound as copies for SQLite to own (`SQLITE_TRANSIENT`),
+/// each was an allocation of SQLite's, a dozen per photo row on the writer's thread.
 struct RawBindings {
+    /// The bytes of a row's texts and blobs until its step; reused from row to row.
+    struct Scratch {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var values: [(parameter: Int32, start: Int, count: Int, isText: Bool)] = []
+
+        init() {}
+    }
+
     private let handle: OpaquePointer
     private var next: Int32 = 1
+    fileprivate var scratch = Scratch()
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     fileprivate init(_ handle: OpaquePointer) { self.handle = handle }
@@ -24,40 +37,32 @@ struct RawBindings {
     }
 
     mutating func text(_ value: String?) {
-        if var value {
-            value.withUTF8 { utf8 in
-                if utf8.isEmpty {
-                    sqlite3_bind_text(handle, next, "", 0, Self.transient)  // empty text, not NULL
-                } else {
-                    utf8.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, next, $0.baseAddress, Int32($0.count), Self.transient) }
-                }
-            }
-        } else {
+        guard var value else {
             sqlite3_bind_null(handle, next)
+            next += 1
+            return
         }
-        next += 1
+        value.withUTF8 { keep(UnsafeRawBufferPointer($0), isText: true) }
     }
 
     /// Text given as its UTF-8 bytes (empty text when there are none, not NULL).
     mutating func text(utf8 value: [UInt8]) {
-        _ = value.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress {
-                sqlite3_bind_text(handle, next, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
-            } else {
-                sqlite3_bind_text(handle, next, "", 0, Self.transient)
-            }
-        }
-        next += 1
+        value.withUnsafeBytes { keep($0, isText: true) }
     }
 
     /// A blob (an empty one is a zero-length blob, not NULL).
     mutating func blob(_ value: [UInt8]) {
-        _ = value.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress {
-                sqlite3_bind_blob(handle, next, base, Int32(bytes.count), Self.transient)
-            } else {
-                sqlite3_bind_zeroblob(handle, next, 0)
-            }
+        value.withUnsafeBytes { keep($0, isText: false) }
+    }
+
+    /// Keeps `bytes` to be bound at the step; empty ones are bound now (empty text, not NULL; a
+    /// zero-length blob), as a buffer with nothing in it may have no address.
+    private mutating func keep(_ bytes: UnsafeRawBufferPointer, isText: Bool) {
+        if bytes.isEmpty {
+            if isText { sqlite3_bind_text(handle, next, "", 0, Self.transient) } else { sqlite3_bind_zeroblob(handle, next, 0) }
+        } else {
+            scratch.values.append((next, scratch.bytes.count, bytes.count, isText))
+            scratch.bytes.append(contentsOf: bytes)
         }
         next += 1
     }
@@ -70,12 +75,35 @@ extension Statement {
     /// Runs this statement (one that returns no row) with `bind` setting every one of its
     /// parameters; a failure throws the `DatabaseError` GRDB would.
     func execute(binding bind: (inout RawBindings) -> Void) throws {
+        var scratch = RawBindings.Scratch()
+        try execute(binding: bind, reusing: &scratch)
+    }
+
+    /// ``execute(binding:)`` with `scratch`'s buffers for the texts and blobs, kept for the next
+    /// row: a loop of rows allocates them once.
+    func execute(binding bind: (inout RawBindings) -> Void, reusing scratch: inout RawBindings.Scratch) throws {
         let handle = sqliteStatement
         sqlite3_reset(handle)
+        scratch.bytes.removeAll(keepingCapacity: true)
+        scratch.values.removeAll(keepingCapacity: true)
         var bindings = RawBindings(handle)
+        swap(&bindings.scratch, &scratch)
         bind(&bindings)
+        swap(&bindings.scratch, &scratch)
         precondition(bindings.count == sqlite3_bind_parameter_count(handle), "every parameter of \(sql) must be bound")
-        let code = sqlite3_step(handle)
+        let code = scratch.bytes.withUnsafeBytes { bytes in
+            for value in scratch.values {
+                let start = bytes.baseAddress! + value.start
+                if value.isText {
+                    sqlite3_bind_text(handle, value.parameter, start.assumingMemoryBound(to: CChar.self), Int32(value.count), nil)
+                } else {
+                    sqlite3_bind_blob(handle, value.parameter, start, Int32(value.count), nil)
+                }
+            }
+            return sqlite3_step(handle)
+        }
+        // No parameter is left pointing into the buffer once the step is done.
+        if !scratch.values.isEmpty { sqlite3_clear_bindings(handle) }
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
             let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(handle)))
             sqlite3_reset(handle)
