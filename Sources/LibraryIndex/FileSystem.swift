@@ -27,10 +27,14 @@ struct FileStamp: Sendable, Hashable {
 
 /// Thin wrappers over the POSIX calls the crawler needs, taking paths as bytes.
 enum FileSystem {
-    /// `path` as a NUL-terminated C string, for the duration of `body`.
-    static func withCPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-        (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    /// `path` as a NUL-terminated C string, for the duration of `body`: copied once, onto the
+    /// stack when it is short (a reader opens every file of a run through here).
+    static func withCPath<R>(_ path: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        let count = path.count
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[..<count]).copyBytes(from: path)
+            buffer[count] = 0
+            return body(buffer.baseAddress!)
         }
     }
 
@@ -50,14 +54,14 @@ enum FileSystem {
     /// Opens a regular file for reading without following a final symlink or blocking on a FIFO;
     /// a relative `path` is looked up in the folder open at `folder` (by default the working one).
     static func openForReading(_ path: some Collection<UInt8>, inFolder folder: Int32 = AT_FDCWD) -> Result<Int32, Errno> {
-        let fd = withCPath(Array(path)) { openat(folder, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        let fd = withCPath(path) { openat(folder, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         return fd >= 0 ? .success(fd) : .failure(Errno(errno))
     }
 
     /// A descriptor of the folder at `path` to open files in, or -1. On Linux it only names the
     /// folder (`O_PATH`): that needs no permission to list the folder, only to pass through it,
     /// as opening a file by its path does.
-    static func openFolder(_ path: [UInt8]) -> Int32 {
+    static func openFolder(_ path: some Collection<UInt8>) -> Int32 {
         #if os(Linux)
         let pathOnly: Int32 = 0o10_000_000  // O_PATH, which Swift's Glibc module leaves out (a GNU extension)
         let flags = pathOnly | O_DIRECTORY | O_CLOEXEC

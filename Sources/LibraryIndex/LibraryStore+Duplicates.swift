@@ -447,29 +447,20 @@ extension LibraryStore {
     /// A value made from one or two columns' bytes, made again only when they differ from the
     /// last row's.
     private struct RepeatedValue<Value> {
-        private var key: [UInt8] = [], candidate: [UInt8] = [], last: Value?
+        private var key = ColumnsKey(), candidate = ColumnsKey(), last: Value?
 
         mutating func value(
             for first: UnsafeRawBufferPointer?, _ second: UnsafeRawBufferPointer?,
             _ make: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) -> Value
         ) -> Value {
-            candidate.removeAll(keepingCapacity: true)
-            Self.append(first, to: &candidate)
-            Self.append(second, to: &candidate)
+            candidate.removeAll()
+            candidate.append(first)
+            candidate.append(second)
             if let last, candidate == key { return last }
             swap(&key, &candidate)
             let value = make(first, second)
             last = value
             return value
-        }
-
-        /// 0 for NULL, else 1, the length and the bytes: NULL and empty differ, and so do two parts
-        /// split elsewhere.
-        private static func append(_ part: UnsafeRawBufferPointer?, to key: inout [UInt8]) {
-            guard let part else { return key.append(0) }
-            key.append(1)
-            withUnsafeBytes(of: part.count) { key.append(contentsOf: $0) }
-            key.append(contentsOf: part)
         }
     }
 

@@ -122,10 +122,11 @@ extension LibraryStore {
             FROM photo WHERE placeCountry IS NOT NULL AND \(timelineFilter) AND (\(condition))
             """)
         try statement.setArguments(arguments)
-        var counts: [PlaceDayKey: Int] = [:]
-        var key = PlaceDayKey(), previous = PlaceDayKey(), run = 0
+        // Keyed by the row's names in SQLite's order of them, so that a sort of the keys is GROUP BY's.
+        var counts: [ColumnsKey: Int] = [:]
+        var key = ColumnsKey(), previous = ColumnsKey(), run = 0
         try forEachRow(of: statement, in: db) { row in
-            key.bytes.removeAll(keepingCapacity: true)
+            key.removeAll()
             for column in Int32(0)..<5 { key.append(row.bytes(column)) }
             if key == previous {
                 run += 1
@@ -137,50 +138,8 @@ extension LibraryStore {
         }
         if run > 0 { counts[previous, default: 0] += run }
         return counts.sorted { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }.map { key, count in
-            let names = key.fields
+            let names = key.values
             return PlaceDayRow(day: names[0] ?? "", city: names[1], region: names[2], country: names[3], countryCode: names[4], count: count)
-        }
-    }
-
-    /// The names of a day and place as one byte string whose byte order is SQLite's order of the
-    /// names one after another (`BINARY`, NULL first): each name is `00` for NULL, else `01`, its
-    /// bytes with `00` written `00 FF`, and `00 01`. Hashed as one block of bytes (an array of bytes
-    /// hashes byte by byte).
-    struct PlaceDayKey: Hashable {
-        var bytes: [UInt8] = []
-
-        mutating func append(_ name: UnsafeRawBufferPointer?) {
-            guard let name else { return bytes.append(0) }
-            bytes.append(1)
-            if !name.contains(0) {
-                bytes.append(contentsOf: name)
-            } else {
-                for byte in name {
-                    bytes.append(byte)
-                    if byte == 0 { bytes.append(0xFF) }
-                }
-            }
-            bytes.append(contentsOf: [0, 1])
-        }
-
-        var fields: [String?] {
-            var names: [String?] = [], at = 0
-            while at < bytes.count {
-                at += 1
-                guard bytes[at - 1] == 1 else { names.append(nil); continue }
-                var name: [UInt8] = []
-                while at + 1 < bytes.count, !(bytes[at] == 0 && bytes[at + 1] == 1) {
-                    name.append(bytes[at])
-                    at += bytes[at] == 0 ? 2 : 1
-                }
-                at += 2
-                names.append(String(decoding: name, as: UTF8.self))
-            }
-            return names
-        }
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

@@ -28,6 +28,51 @@ struct RawRow {
     func text(_ column: Int32) -> String? { bytes(column).map { String(decoding: $0, as: UTF8.self) } }
 }
 
+/// The values of a few columns of a row as one byte string whose byte order is SQLite's order of
+/// the values one after another (`BINARY`, NULL first): each value is `00` for NULL, else `01`, its
+/// bytes with `00` written `00 FF`, and `00 01`. Hashed as one block of bytes (an array of bytes
+/// hashes byte by byte): a key for counting rows, or for seeing that a row repeats the last one.
+struct ColumnsKey: Hashable {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func append(_ value: UnsafeRawBufferPointer?) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        if !value.contains(0) {
+            bytes.append(contentsOf: value)
+        } else {
+            for byte in value {
+                bytes.append(byte)
+                if byte == 0 { bytes.append(0xFF) }
+            }
+        }
+        bytes.append(contentsOf: [0, 1])
+    }
+
+    /// The values appended, as text (invalid UTF-8 repaired).
+    var values: [String?] {
+        var values: [String?] = [], at = 0
+        while at < bytes.count {
+            at += 1
+            guard bytes[at - 1] == 1 else { values.append(nil); continue }
+            var value: [UInt8] = []
+            while at + 1 < bytes.count, !(bytes[at] == 0 && bytes[at + 1] == 1) {
+                value.append(bytes[at])
+                at += bytes[at] == 0 ? 2 : 1
+            }
+            at += 2
+            values.append(String(decoding: value, as: UTF8.self))
+        }
+        return values
+    }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 extension LibraryStore {
     /// Steps `statement` (its arguments already set) and calls `body` with each row.
     static func forEachRow(of statement: Statement, in db: Database, _ body: (RawRow) throws -> Void) throws {
