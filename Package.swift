@@ -64,6 +64,11 @@ let package = Package(
         // SQLite's process-wide settings (its variadic `sqlite3_config`).
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
 
+        // Child processes started by posix_spawn, keeping none of this process's descriptors
+        // (Foundation's Process crashes past some 1,360 of them; see ChildProcess).
+        .target(name: "CSpawn"),
+        .target(name: "Spawn", dependencies: ["CSpawn"], swiftSettings: strictSettings),
+
         // Pure: the local date-time of a capture and the calendar arithmetic behind it.
         .target(name: "WallClock", swiftSettings: strictSettings),
 
@@ -78,7 +83,7 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: strictSettings),
 
         // Builds small, valid image files with chosen EXIF, for tests and benchmarks.
-        .target(name: "PhotoFixtures", dependencies: ["SeededRandom", "WallClock"], swiftSettings: strictSettings),
+        .target(name: "PhotoFixtures", dependencies: ["SeededRandom", "WallClock", "Spawn"], swiftSettings: strictSettings),
 
         // Pure: perceptual hashes, duplicate groups by multi-index hashing, the one to keep, stacks.
         .target(name: "Duplicates", swiftSettings: strictSettings),
@@ -114,7 +119,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["WallClock"], swiftSettings: strictSettings),
 
         // Thumbnails and previews through libvips, in a disk cache.
-        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata", "Duplicates"], swiftSettings: strictSettings),
+        .target(name: "Thumbnails", dependencies: ["CVips", "PhotoMetadata", "Duplicates", "Spawn"], swiftSettings: strictSettings),
 
         // What every front end shares: configuration, default paths, timeline snapshots with their
         // zoom maps, the JSON contract, errors with codes.
@@ -249,9 +254,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .testTarget(name: "SpawnTests", dependencies: ["Spawn"], swiftSettings: strictSettings),
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
             dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
@@ -261,12 +267,12 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places", "WallClock"], swiftSettings: strictSettings),
         // Starts libvips before the test runner's threads do (see LibvipsFirst.c).
         .target(name: "LibvipsFirst", dependencies: ["CVips"], path: "Tests/LibvipsFirst"),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoMetadata", "PhotoFixtures", "LibvipsFirst", "Duplicates"], swiftSettings: strictSettings),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "PhotoMetadata", "PhotoFixtures", "LibvipsFirst", "Duplicates", "Spawn"], swiftSettings: strictSettings),
         .testTarget(
             name: "ShoeboxServerTests",
             dependencies: [
                 "ShoeboxServer", "PhotoLibrary", "LibraryIndex", "PhotoMetadata", "PhotoFixtures", "SeededRandom", "shoebox", "Places", "Timeline",
-                "LibvipsFirst", "Duplicates",
+                "LibvipsFirst", "Duplicates", "Spawn",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -276,7 +282,7 @@ let package = Package(
             name: "ShoeboxCLITests",
             dependencies: [
                 "ShoeboxCLI", "shoebox", "LibraryIndex", "PhotoLibrary", "PhotoMetadata", "Timeline", "ZoomMapping",
-                "PhotoFixtures", "SeededRandom", "Places", "Thumbnails", "LibvipsFirst", .product(name: "GRDB", package: "GRDB.swift"),
+                "PhotoFixtures", "SeededRandom", "Places", "Thumbnails", "LibvipsFirst", "Spawn", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,5 @@
 public import Foundation
+import Spawn
 
 /// A fresh folder under the system's temporary directory, removed when the value is released.
 public final class TemporaryDirectory {
@@ -11,7 +12,7 @@ public final class TemporaryDirectory {
 
     deinit {
         // Make everything removable again (tests chmod folders to 000).
-        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
+        _ = try? ChildProcess.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
         try? FileManager.default.removeItem(atPath: path)
     }
 
@@ -36,7 +37,7 @@ public final class TemporaryDirectory {
     @discardableResult
     public func writeScript(_ relative: String, _ text: String) throws -> URL {
         let url = url(relative)
-        let writer = Process()
+        let writer = ChildProcess()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
         writer.arguments = ["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh", url.path]
         let input = Pipe()

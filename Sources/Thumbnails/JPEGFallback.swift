@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import PhotoMetadata
+import Spawn
 
 /// A second decoder for JPEGs libvips gives up on: libjpeg-turbo's `djpeg`, run as a child
 /// process with a time limit, which, like a browser, renders a damaged file as far as it goes
@@ -58,7 +59,7 @@ enum JPEGFallback {
     /// The child's standard output, or nil when it could not start, was killed at the time
     /// limit, or wrote nothing. Its warnings (exit status 2) do not count as failure.
     private static func run(_ executable: String, _ arguments: [String], input: FileHandle, timeLimit: Duration) -> Data? {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()

@@ -1,5 +1,6 @@
 import Dispatch
 public import Foundation
+import Spawn
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -140,7 +141,7 @@ public struct VideoTool: Sendable {
             let reason = program == .dcrawEmu ? "dcraw_emu is not installed (Debian: apt-get install libraw-bin)" : problem ?? "\(name) is not installed"
             return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot show \(path): \(reason)."))
         }
-        let process = Process()
+        let process = ChildProcess()
         let limit = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
         let seconds = max(1, Int(limit.rounded(.up)))
         let milliseconds = max(1, Int(limit * 1000))
@@ -164,7 +165,6 @@ public struct VideoTool: Sendable {
         } catch {
             return .failure(ThumbnailError(.decoderUnavailable, path: path, "Cannot start \(name) for \(path): \(error)."))
         }
-        let pid = process.processIdentifier
         let stdoutBytes = Mutex<[UInt8]>([])
         let stderrBytes = Mutex<[UInt8]>([])
         let readers = DispatchGroup()
@@ -221,25 +221,17 @@ public struct VideoTool: Sendable {
             }
             readers.leave()
         }
-        // `state` says whether the child was reaped (then its pid may belong to another process)
-        // or killed.
-        let state = Mutex((exited: false, killed: false))
         // A thread of its own, not Dispatch's pool, which busy callers can hold up past the limit.
+        // `signal` does nothing once the child was reaped, so its pid is never another process's.
+        let killed = Mutex(false)
         let exited = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             guard exited.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut else { return }
-            state.withLock { state in
-                guard !state.exited else { return }
-                state.killed = true
-                kill(pid, SIGKILL)
-            }
+            killed.withLock { $0 = process.signal(SIGKILL) }
         }
         process.waitUntilExit()
         exited.signal()
-        let wasKilled = state.withLock { state in
-            state.exited = true
-            return state.killed
-        }
+        let wasKilled = killed.withLock { $0 }
         readers.wait()
         let status = process.terminationStatus
         let reason = process.terminationReason

@@ -1,6 +1,7 @@
 import WallClock
 import Foundation
 import PhotoMetadata
+import Spawn
 import Testing
 
 /// XMP and Google Takeout sidecars: the dates they hold, and hostile ones at bounded cost.
@@ -56,7 +57,7 @@ import Testing
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("shoebox-sidecar-\(UUID().uuidString).xmp").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = try Process.run(URL(fileURLWithPath: exiftool), arguments: [
+        let process = try ChildProcess.run(URL(fileURLWithPath: exiftool), arguments: [
             "-q", "-o", path, "-XMP-exif:DateTimeOriginal=2019:07:04 18:30:00.25+02:00", "-XMP-xmp:CreateDate=2018:01:01 00:00:00",
         ])
         process.waitUntilExit()

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LibraryIndex
 import PhotoFixtures
+import Spawn
 import Testing
 
 @Suite("shoebox index and photos")
@@ -89,7 +90,7 @@ struct CommandLineTests {
         let tool = tree.url("shoebox")
         try FileManager.default.copyItem(at: ShoeboxProcess.executable, to: tool)
         try FileManager.default.copyItem(at: ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json"), to: tree.url("config.json"))
-        _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
         let user = getuid() == 0 ? "65534" : nil  // nobody
         let environment = ["SHOEBOX_CONFIG": tree.path + "/config.json"]
         let db = tree.path + "/index.sqlite"
@@ -190,7 +191,7 @@ struct CommandLineTests {
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         // A shell's /proc/PID/io includes the reads of the children it waited for.
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "\"$0\" index \"$1\" --db \"$2\" > /dev/null && grep rchar /proc/$$/io",
                              ShoeboxProcess.executable.path, tree.path + "/photos", tree.path + "/index.sqlite"]

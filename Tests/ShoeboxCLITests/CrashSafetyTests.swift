@@ -3,6 +3,7 @@ import GRDB
 import LibraryIndex
 import PhotoFixtures
 import SeededRandom
+import Spawn
 import Testing
 
 /// Counts and checks a database from outside, as a user's `sqlite3` would.

@@ -1,6 +1,7 @@
 import Foundation
 import LibraryIndex
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// A tree of `count` generated photos indexed into `index.sqlite`, for the CLI safety tests.
@@ -49,7 +50,7 @@ struct DataSafetyCLITests {
         let tool = tree.url("shoebox")
         try FileManager.default.copyItem(at: ShoeboxProcess.executable, to: tool)
         try FileManager.default.copyItem(at: ShoeboxProcess.packageRoot.appendingPathComponent("config/shoebox.json"), to: tree.url("config.json"))
-        _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", tree.path]).waitUntilExit()
         let locked = tree.path + "/photos/locked.jpg"
         let mtime = Date(timeIntervalSince1970: 1_588_672_800)  // 2020-05-05 10:00:00 UTC
         try FileManager.default.setAttributes([.modificationDate: mtime, .posixPermissions: 0], ofItemAtPath: locked)

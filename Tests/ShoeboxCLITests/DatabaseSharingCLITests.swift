@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LibraryIndex
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// Several `shoebox` processes on one database, and backups aimed at the wrong place.

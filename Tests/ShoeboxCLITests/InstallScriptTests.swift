@@ -1,6 +1,7 @@
 import Foundation
 import PhotoFixtures
 import Places
+import Spawn
 import Testing
 
 /// `scripts/install PREFIX` with the binary the tests built (`SHOEBOX_BIN` skips the release build):
@@ -99,7 +100,7 @@ import Testing
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ShoeboxProcess.Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment

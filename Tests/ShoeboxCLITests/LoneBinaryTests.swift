@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Spawn
 import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
@@ -65,7 +66,7 @@ import FoundationNetworking
 /// A `shoebox serve` started for a test: waits (with a deadline) for the line that says where it
 /// listens, answers GETs, and is stopped at the end.
 final class ServedProcess: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     private let errors = Pipe()
     private let logged = Mutex("")

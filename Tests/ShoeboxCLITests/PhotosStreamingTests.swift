@@ -5,6 +5,7 @@ import LibraryIndex
 import PhotoFixtures
 import PhotoLibrary
 import PhotoMetadata
+import Spawn
 @testable import ShoeboxCLI
 import Testing
 

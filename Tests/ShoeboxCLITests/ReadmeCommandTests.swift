@@ -1,6 +1,7 @@
 import Foundation
 import PhotoFixtures
 import Places
+import Spawn
 import Testing
 
 /// Every `shoebox …` command in README.md's ```sh and ```console blocks runs as shown on the demo
@@ -192,7 +193,7 @@ final class DemoClone {
 
     /// Runs `command` with `sh -c` in the clone.
     func run(_ command: String) throws -> ShoeboxProcess.Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.environment = environment
@@ -211,7 +212,7 @@ final class DemoClone {
     }
 
     private static func shell(_ script: String, _ arguments: String...) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, "sh"] + arguments
         try process.run()

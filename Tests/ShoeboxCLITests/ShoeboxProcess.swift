@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Spawn
 
 /// Runs the built `shoebox` executable, as a user would.
 struct ShoeboxProcess {
@@ -47,7 +48,7 @@ struct ShoeboxProcess {
 
     /// Starts `process`, drains both streams on their own threads, so neither can fill its pipe
     /// and block the child, and kills it past `deadline` (the test then fails with an error).
-    static func finish(_ process: Process, arguments: [String], stdout: FileHandle?, deadline: Duration) throws -> Output {
+    static func finish(_ process: ChildProcess, arguments: [String], stdout: FileHandle?, deadline: Duration) throws -> Output {
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = stdout ?? outPipe
         process.standardError = errPipe
@@ -106,7 +107,7 @@ struct ShoeboxProcess {
     }
 
     /// Starts a process whose output is discarded (for runs a test kills or waits on).
-    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         let process = start(arguments, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -115,8 +116,8 @@ struct ShoeboxProcess {
     }
 
     /// A configured, not yet started process; as an unprivileged `user` through `setpriv` when given.
-    static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable) -> Process {
-        let process = Process()
+    static func start(_ arguments: [String], user: String? = nil, environment: [String: String] = [:], executable: URL = executable) -> ChildProcess {
+        let process = ChildProcess()
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments

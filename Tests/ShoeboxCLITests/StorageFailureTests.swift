@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// Whether this process may mount a small tmpfs in a private mount namespace (root on Linux).
 let canMountInPrivateNamespace: Bool = {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-    let probe = Process()
+    let probe = ChildProcess()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
     probe.arguments = ["-m", "sh", "-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\" && rmdir \"$d\""]
     probe.standardOutput = FileHandle.nullDevice
@@ -18,7 +19,7 @@ let canMountInPrivateNamespace: Bool = {
 
 /// Runs `script` with `sh` in a private mount namespace, killed past `deadline`; its exit status.
 func runWithPrivateMounts(_ script: String, deadline: Duration = .seconds(180)) throws -> Int32 {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
     process.arguments = ["-m", "sh", "-c", script]
     return try ShoeboxProcess.finish(process, arguments: ["(mount script)"], stdout: nil, deadline: deadline).status

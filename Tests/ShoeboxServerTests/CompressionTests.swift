@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PhotoFixtures
 import PhotoLibrary
 @testable import ShoeboxServer
+import Spawn
 import Synchronization
 import Testing
 
@@ -78,7 +79,7 @@ struct CompressionTests {
 func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
     let folder = try TemporaryDirectory()
     let file = try folder.write("answer.gz", bytes)
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/bin/gzip")
     process.arguments = ["-dc", file.path]
     let output = Pipe()

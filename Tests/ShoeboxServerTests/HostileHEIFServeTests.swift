@@ -1,6 +1,7 @@
 import Foundation
 import LibraryIndex
 import PhotoFixtures
+import Spawn
 import Synchronization
 import Testing
 
@@ -55,7 +56,7 @@ struct HostileHEIFServeTests {
 
     /// Runs `shoebox` to its end with `XDG_CACHE_HOME` at `cache`; its exit status.
     static func run(_ arguments: [String], cache: String) throws -> Int32 {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: shoeboxExecutable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache]) { $1 }
@@ -68,7 +69,7 @@ struct HostileHEIFServeTests {
 
     /// The status and `X-Shoebox-Placeholder` header of a GET, by curl; status 0 when nothing answered.
     static func get(port: Int, _ path: String) -> (status: Int, placeholder: String?) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-s", "-o", "/dev/null", "-D", "-", "--max-time", "60", "http://127.0.0.1:\(port)\(path)"]
         let pipe = Pipe()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// `shoebox serve --watch` run as a user runs it, with its events read by curl.
@@ -10,8 +11,8 @@ struct LiveLibraryTests {
 
     /// Starts `shoebox serve --watch --port 0` (without `--watch` when `watch` is false) and
     /// returns it with the port it printed.
-    static func startServer(database: String, log: String, watch: Bool = true, environment: [String: String] = [:]) throws -> (Process, Int) {
-        let server = Process()
+    static func startServer(database: String, log: String, watch: Bool = true, environment: [String: String] = [:]) throws -> (ChildProcess, Int) {
+        let server = ChildProcess()
         server.executableURL = URL(fileURLWithPath: Self.shoebox)
         server.arguments = ["serve"] + (watch ? ["--watch"] : []) + ["--db", database, "--port", "0"]
         server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -33,7 +34,7 @@ struct LiveLibraryTests {
     }
 
     func photoCount(port: Int) -> Int? {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-s", "--max-time", "2", "http://127.0.0.1:\(port)/api/library"]
         let pipe = Pipe()
@@ -52,7 +53,7 @@ struct LiveLibraryTests {
         let files = library.files()
         for file in files.prefix(20) { try tree.write("photos/" + file.path, file.bytes) }
         let database = tree.path + "/index.sqlite"
-        let first = Process()
+        let first = ChildProcess()
         first.executableURL = URL(fileURLWithPath: Self.shoebox)
         first.arguments = ["index", tree.path + "/photos", "--db", database]
         first.standardOutput = FileHandle.nullDevice
@@ -65,7 +66,7 @@ struct LiveLibraryTests {
         // The event stream, read by curl into a file until the test ends it.
         let eventLog = tree.path + "/events.txt"
         _ = FileManager.default.createFile(atPath: eventLog, contents: nil)
-        let events = Process()
+        let events = ChildProcess()
         events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         events.arguments = ["-sN", "--max-time", "120", "http://127.0.0.1:\(port)/api/events"]
         events.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: eventLog))
@@ -89,7 +90,7 @@ struct LiveLibraryTests {
         // `shoebox index` from another process while the server watches: the lock keeps them apart,
         // and the server notices the other run's result.
         for file in files[60..<80] { try tree.write("photos/" + file.path, file.bytes) }
-        let other = Process()
+        let other = ChildProcess()
         other.executableURL = URL(fileURLWithPath: Self.shoebox)
         other.arguments = ["index", tree.path + "/photos", "--db", database]
         other.standardOutput = FileHandle.nullDevice

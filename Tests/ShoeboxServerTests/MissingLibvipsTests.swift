@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// `shoebox serve` on a machine without libvips (`SHOEBOX_LIBVIPS` names a library that is not
@@ -10,7 +11,7 @@ import Testing
         let tree = try TemporaryDirectory()
         try tree.write("photos/a.jpg", PhotoFixtures.jpeg(width: 40, height: 30))
         let database = tree.path + "/index.sqlite"
-        let index = Process()
+        let index = ChildProcess()
         index.executableURL = URL(fileURLWithPath: shoeboxExecutable)
         index.arguments = ["index", tree.path + "/photos", "--db", database]
         index.standardOutput = FileHandle.nullDevice
@@ -28,7 +29,7 @@ import Testing
         while !logText().contains("apt-get install libvips42") && ContinuousClock.now < noted { Thread.sleep(forTimeInterval: 0.05) }
         #expect(logText().contains("libvips could not start: cannot load libvips-not-installed.so.42"), "\(logText())")
 
-        let curl = Process()
+        let curl = ChildProcess()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-s", "--max-time", "5", "-D", tree.path + "/headers", "-o", tree.path + "/body",
                           "http://127.0.0.1:\(port)/api/photos/1/thumbnail?size=thumbnail"]

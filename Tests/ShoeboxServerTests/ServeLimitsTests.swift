@@ -2,6 +2,7 @@ import Foundation
 import PhotoFixtures
 import PhotoLibrary
 import ShoeboxServer
+import Spawn
 import Testing
 
 /// The server part of the configuration, the `serve` flags that override it, and the open-file
@@ -53,7 +54,7 @@ struct ServeLimitsTests {
 
 /// Runs `executable` and returns its exit status and standard error (killed after a minute).
 private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let errors = Pipe()

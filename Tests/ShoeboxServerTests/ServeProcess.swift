@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,7 @@ import Glibc
 ///
 /// Stopped (SIGTERM, then SIGKILL) when released.
 final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
     let logPath: String
     /// The port it listens on, read from its first line.
     private(set) var port = 0

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// `shoebox serve --watch` with other `shoebox` commands run beside it, as a user runs them.
@@ -8,7 +9,7 @@ import Testing
 struct ServerBesideCommandsTests {
     /// `GET /api/library` through curl, as JSON; `nil` when the server does not answer.
     static func library(port: Int) -> [String: Any]? {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-s", "--max-time", "2", "http://127.0.0.1:\(port)/api/library"]
         let pipe = Pipe()
@@ -34,7 +35,7 @@ struct ServerBesideCommandsTests {
 
     /// Runs `shoebox ARGUMENTS` to completion, killed past `seconds`; status and standard error.
     static func shoebox(_ arguments: [String], seconds: Double = 120) throws -> (status: Int32, stderr: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: shoeboxExecutable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
@@ -56,7 +57,7 @@ struct ServerBesideCommandsTests {
     }
 
     /// Stops the server with SIGTERM, then SIGKILL if it has not ended within 10 s.
-    static func stop(_ server: Process) {
+    static func stop(_ server: ChildProcess) {
         guard server.isRunning else { return }
         server.terminate()
         let end = Date().addingTimeInterval(10)

@@ -5,6 +5,7 @@ import LibraryIndex
 import PhotoFixtures
 import PhotoLibrary
 import ShoeboxServer
+import Spawn
 
 /// A generated library indexed into a temporary database, and ways to ask the server about it.
 /// Immutable after `init`; the temporary folder is removed with it.
@@ -62,7 +63,7 @@ let shoeboxExecutable: String = {
 
 /// Runs the built `shoebox` executable and returns its standard output (for contract comparisons).
 func shoeboxOutput(_ arguments: [String]) throws -> Data {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: shoeboxExecutable)
     process.arguments = arguments
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,6 +5,7 @@ import HTTPTypes
 import PhotoLibrary
 import PhotoFixtures
 import ShoeboxServer
+import Spawn
 import Testing
 import Thumbnails
 
@@ -24,7 +25,7 @@ struct VideoEndpointTests {
         let fixture = try await ServerFixture(count: 3)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-test-videos")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [script.path, fixture.root + "/videos"] + options
         try process.run()
@@ -56,7 +57,7 @@ struct VideoEndpointTests {
     static func probe(_ bytes: [UInt8]) throws -> (String, String, String, String?) {
         let folder = try TemporaryDirectory()
         let url = try folder.write("v.bin", bytes)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: try #require(VideoTool().ffprobe))
         process.arguments = ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", url.path]
         let pipe = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Spawn
 import Testing
 import Thumbnails
 
@@ -42,7 +43,7 @@ struct CMYKJPEGTests {
     static func centre(_ jpeg: [UInt8]) throws -> (Int, Int, Int)? {
         let folder = try TemporaryDirectory()
         let input = try FileHandle(forReadingFrom: try folder.write("in.jpg", jpeg))
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["djpeg", "-ppm"]
         process.standardInput = input

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Spawn
 import Testing
 import Thumbnails
 
@@ -144,7 +145,7 @@ struct VideoPosterTests {
         var arguments = ["-loglevel", "error", "-nostdin"]
         if let seek { arguments += ["-ss", String(seek)] }
         arguments += ["-i", path, "-frames:v", "1", "-vf", "scale=-1:320", "-f", "rawvideo", "-pix_fmt", "gray", "pipe:1"]
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: try #require(VideoSamples.tool.ffmpeg))
         process.arguments = arguments
         let pipe = Pipe()

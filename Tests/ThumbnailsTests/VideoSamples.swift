@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFixtures
+import Spawn
 import Testing
 import Thumbnails
 
@@ -14,7 +15,7 @@ enum VideoSamples {
         guard available, let folder = try? TemporaryDirectory() else { return nil }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-test-videos")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [script.path, folder.path]
         guard (try? process.run()) != nil else { return nil }
