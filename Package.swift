@@ -254,7 +254,6 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "SpawnTests", dependencies: ["Spawn"], swiftSettings: strictSettings),
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),

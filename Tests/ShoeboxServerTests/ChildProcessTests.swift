@@ -3,6 +3,8 @@ import Spawn
 import Synchronization
 import Testing
 
+/// The server starts ffmpeg, ffprobe, djpeg and dcraw_emu through `ChildProcess`, also while it
+/// holds more descriptors than Foundation's `Process` could list.
 @Suite("ChildProcess: children started by posix_spawn")
 struct ChildProcessTests {
     /// Runs `arguments` with standard output (and error) read to the end, waiting at most 30 s.
@@ -135,15 +137,4 @@ struct ChildProcessTests {
         once.waitUntilExit()
         #expect(once.terminationStatus == 0)
     }
-}
-
-/// Raises this process's soft open-file limit to at least `count` (within the hard limit); false
-/// when the hard limit is lower.
-func raiseOwnOpenFileLimit(to count: rlim_t) -> Bool {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return false }
-    if limit.rlim_cur >= count { return true }
-    guard limit.rlim_max >= count else { return false }
-    limit.rlim_cur = count
-    return setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0
 }
