@@ -37,11 +37,19 @@ extension LibraryStore {
         }
     }
 
-    /// The ids of the photos matching `query`, ascending; none for an empty query.
-    ///
-    /// - Complexity: one FTS5 lookup per term; place fields alone scan the rows.
+    /// The ids of the photos matching `query`, ascending, a stack's member standing for its stack
+    /// (see ``searchMatch(_:)``); none for an empty query.
     public func photoIDs(matching query: SearchQuery) throws(IndexError) -> [Int64] {
-        guard !query.isEmpty else { return [] }
+        try searchMatch(query).ids
+    }
+
+    /// The photos matching `query` as the timeline shows them: a stack is one item, its cover, so a
+    /// member that matches (`IMG_E4120.JPG`, an edit stacked under its original) finds its stack.
+    ///
+    /// - Complexity: one FTS5 lookup per term (place fields alone scan the rows), then the stacks'
+    ///   rows, which are few.
+    public func searchMatch(_ query: SearchQuery) throws(IndexError) -> SearchMatch {
+        guard !query.isEmpty else { return SearchMatch(ids: [], members: [:]) }
         return try read { db in
             try Self.requireSearchIndex(db, path: path)
             // Words alone: the FTS5 index gives the row ids in order, without reading a row.
@@ -53,7 +61,11 @@ extension LibraryStore {
             // A raw loop: a result can hold most of a million ids.
             var ids: [Int64] = []
             try Self.forEachRow(of: statement, in: db) { ids.append($0.int64(0)) }
-            return ids
+            guard try db.tableExists("stack") else { return SearchMatch(ids: ids, members: [:]) }
+            var covers: [Int64: Int64] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT photoId, stackId FROM stack WHERE photoId != stackId")
+            while let row = try rows.next() { covers[row[0]] = row[1] }
+            return SearchMatch(matching: ids, coverOfMember: covers)
         }
     }
 
@@ -91,13 +103,20 @@ extension LibraryStore {
         }
     }
 
-    /// `forEachMoment` for the photos matching `query` only: the timeline of a search result.
+    /// `forEachMoment` for the photos matching `query` only: the timeline of a search result, where
+    /// a stack's member that matches finds its stack (its cover).
     public func forEachMoment(matching query: SearchQuery, _ body: (PhotoMoment) throws -> Void) throws(IndexError) {
         guard !query.isEmpty else { return }
         try read { db in
             try Self.requireSearchIndex(db, path: path)
             let moments = try MomentQuery(db)
-            let condition = Self.searchCondition(query)
+            var condition = Self.searchCondition(query)
+            if try db.tableExists("stack") {
+                // A stack is its cover in the timeline: a member that matches finds it.
+                condition = (
+                    "(\(condition.sql) OR id IN (SELECT stackId FROM stack WHERE photoId IN (SELECT id FROM photo WHERE \(condition.sql))))",
+                    condition.arguments + condition.arguments)
+            }
             let filter = moments.timelineWhere.isEmpty ? "WHERE \(condition.sql)" : "\(moments.timelineWhere) AND \(condition.sql)"
             let statement = try db.makeStatement(sql: moments.selection + " \(filter) ORDER BY captured, path")
             try statement.setArguments(condition.arguments)

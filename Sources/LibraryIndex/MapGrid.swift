@@ -100,18 +100,13 @@ public struct MapBox: Sendable, Hashable {
         return .success(MapBox(west: west, south: south, east: east, north: north))
     }
 
-    /// Reads `W,S,E,N` (decimal degrees), validated as ``validated(west:south:east:north:)``.
+    /// Reads `W,S,E,N` (plain decimal degrees, see `PlainNumber`; no spaces), validated as
+    /// ``validated(west:south:east:north:)``.
     public static func parse(_ text: String) -> Result<MapBox, MapBoxError> {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { part -> Double? in
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
-                  trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }),
-                  let value = Double(trimmed), value.isFinite else { return nil }
-            return value
-        }
+        let numbers = parts.compactMap(PlainNumber.decimal)
         guard parts.count == 4, numbers.count == 4 else {
-            return .failure(MapBoxError("bbox must be four decimal numbers W,S,E,N in degrees, e.g. -10,35,5,44."))
+            return .failure(MapBoxError("bbox must be four decimal numbers W,S,E,N in degrees, plain (no spaces, signs or exponents but a minus), e.g. -10,35,5,44."))
         }
         return validated(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
     }

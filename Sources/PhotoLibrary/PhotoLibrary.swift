@@ -67,9 +67,14 @@ public final class PhotoLibrary: Sendable {
         do { return try store.placesByPhoto() } catch { throw LibraryError(error) }
     }
 
-    /// The ids of the photos matching `query`, ascending.
+    /// The ids of the photos matching `query`, ascending, a stack's member standing for its cover.
     public func photoIDs(matching query: SearchQuery) throws(LibraryError) -> [Int64] {
         do { return try store.photoIDs(matching: query) } catch { throw LibraryError(error) }
+    }
+
+    /// The items matching `query` and the stacks found through a member (see `SearchMatch`).
+    public func searchMatch(_ query: SearchQuery) throws(LibraryError) -> SearchMatch {
+        do { return try store.searchMatch(query) } catch { throw LibraryError(error) }
     }
 
     /// The photos in the cells of `zoom` that `box` touches, a cluster per cell (see

@@ -18,6 +18,9 @@ public final class TimelineSnapshot: Sendable {
     private let details: [Detail]
     /// Whether any photo is a stack's cover.
     private let hasStacks: Bool
+    /// In a search result: for a stack found only through a member, that member's id, by the
+    /// cover's row id (see `SearchMatch.members`).
+    private let matchedMembers: [Int64: Int64]
     private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
     private let packedMaps = Mutex<[PackedKey: PackedZoomMap]>([:])
 
@@ -103,7 +106,8 @@ public final class TimelineSnapshot: Sendable {
     /// calendar date) are not in it either.
     ///
     /// - Complexity: O(n) for the n photos of `self`, plus grouping the m kept.
-    public func keeping(ids: [Int64]) throws(LibraryError) -> TimelineSnapshot {
+    /// `members` names, by cover, the member through which a stack was found (``matchedMember(ofPhoto:)``).
+    public func keeping(ids: [Int64], members: [Int64: Int64] = [:]) throws(LibraryError) -> TimelineSnapshot {
         let largest = ids.max() ?? -1
         var kept = [UInt64](repeating: 0, count: largest >= 0 ? Int(largest) / 64 + 1 : 0)
         for id in ids where id >= 0 { kept[Int(id) / 64] |= 1 << UInt64(id % 64) }
@@ -115,11 +119,15 @@ public final class TimelineSnapshot: Sendable {
             photos.append(timeline.photos[position])
             details.append(detail)
         }
-        return try TimelineSnapshot(photos: photos, details: details, leftOut: 0, runID: runID, settings: timeline.settings)
+        return try TimelineSnapshot(
+            photos: photos, details: details, leftOut: 0, runID: runID, settings: timeline.settings, matchedMembers: members)
     }
 
     /// Groups `photos` (in capture order, then path), `details` giving each one's row.
-    private init(photos: [TimelinePhoto], details: [Detail], leftOut: Int, runID: Int64?, settings: TimelineSettings) throws(LibraryError) {
+    private init(
+        photos: [TimelinePhoto], details: [Detail], leftOut: Int, runID: Int64?, settings: TimelineSettings,
+        matchedMembers: [Int64: Int64] = [:]
+    ) throws(LibraryError) {
         let input = photos.map(\.path)
         do {
             timeline = try PhotoTimeline(photos: photos, settings: settings)
@@ -137,6 +145,7 @@ public final class TimelineSnapshot: Sendable {
             self.details = timeline.photos.map { details[inputPositions[$0.path] ?? 0] }
         }
         hasStacks = details.contains { $0.stackCount > 0 }
+        self.matchedMembers = matchedMembers
     }
 
     /// Where the date of the photo at `position` in `timeline.photos` came from.
@@ -150,6 +159,20 @@ public final class TimelineSnapshot: Sendable {
     public func stackCount(ofPhoto position: Int) -> Int? {
         let count = details[position].stackCount
         return count > 0 ? Int(count) : nil
+    }
+
+    /// In a search result, the member of the stack whose cover is at `position` that the search
+    /// found, when the cover itself does not match: the page the pager opens on.
+    public func matchedMember(ofPhoto position: Int) -> Int64? {
+        matchedMembers.isEmpty ? nil : matchedMembers[details[position].id]
+    }
+
+    /// Every photo of the timeline, a stack counted with all of its photos (`timeline.photos`
+    /// counts it once): what a search result's `total` says.
+    ///
+    /// - Complexity: O(1) without stacks, else O(n).
+    public var photoCount: Int {
+        photoCounter?(0..<details.count) ?? details.count
     }
 
     /// The photos of section `index` of `level`, a stack counted with all of its photos (the

@@ -24,13 +24,8 @@ struct PhotosCommand: AsyncParsableCommand {
         let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
         if json {
             var writer = JSONArrayWriter()
-            // Stacks and duplicate groups are few rows: loaded whole, looked up per photo.
-            let stacks = try store.stacks()
-            let duplicateOf = try store.duplicateOf()
-            try store.forEachPhoto(onlyMissing: missing) { photo in
-                try writer.appendPhoto(
-                    photo, stack: photo.id.flatMap { stacks[$0] }, duplicateOf: photo.id.flatMap { duplicateOf[$0]?.string })
-            }
+            let relations = try PhotoRelations(store)
+            try store.forEachPhoto(onlyMissing: missing) { try writer.appendPhoto($0, relations: relations) }
             try writer.finish()
         } else {
             var table = PhotoTable(onlyMissing: missing, hasVideos: try store.containsVideos(onlyMissing: missing))
@@ -270,6 +265,12 @@ struct JSONArrayWriter {
     }
 
     /// Appends a photo as `append(_:)` would, written by hand (see `PhotoJSON.appendPrettyJSON`).
+    /// Appends `photo` with its stack and the photo it duplicates, as `photos --json` prints it.
+    mutating func appendPhoto(_ photo: IndexedPhoto, relations: PhotoRelations) throws {
+        try appendPhoto(
+            photo, stack: photo.id.flatMap { relations.stacks[$0] }, duplicateOf: photo.id.flatMap { relations.duplicateOf[$0]?.string })
+    }
+
     mutating func appendPhoto(_ photo: IndexedPhoto, stack: Int64? = nil, duplicateOf: String? = nil) throws {
         buffer.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
         try PhotoJSON.appendPrettyJSON(of: photo, stack: stack, duplicateOf: duplicateOf, to: &buffer)
@@ -297,5 +298,17 @@ extension LocalDateTime {
         var bytes: [UInt8] = []
         appendISO8601(to: &bytes, separator: 0x20, milliseconds: false)
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// What `photos --json` says of a row besides its columns: the stack it is in and the photo it
+/// duplicates. Stacks and duplicate groups are few rows: loaded whole, looked up per photo.
+struct PhotoRelations {
+    let stacks: [Int64: Int64]
+    let duplicateOf: [Int64: RelativePath]
+
+    init(_ store: LibraryStore) throws(IndexError) {
+        stacks = try store.stacks()
+        duplicateOf = try store.duplicateOf()
     }
 }

@@ -24,7 +24,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .customLong("level"), help: "The zoom level of the result's sections.")
     var levelArgument: LevelArgument = .coarse
 
-    @Flag(help: "Print the matching photos as `shoebox photos --json` does, in capture order.")
+    @Flag(help: "Print the matching photos as `shoebox photos --json` does (with `stack` and `duplicateOf`), in capture order; a stack's members are listed one by one.")
     var json = false
 
     @OptionGroup var library: LibraryOptions
@@ -41,7 +41,8 @@ struct SearchCommand: AsyncParsableCommand {
         if json {
             var writer = JSONArrayWriter()
             do {
-                try library.store.forEachPhoto(matching: query) { try writer.appendPhoto($0) }
+                let relations = try PhotoRelations(library.store)
+                try library.store.forEachPhoto(matching: query) { try writer.appendPhoto($0, relations: relations) }
             } catch {
                 throw LibraryError(error)
             }

@@ -52,9 +52,10 @@ extension API {
         }
     }
 
-    /// A search (`q`, a map box `bbox`, or both): `{"photos": [...], "sections": [...], "total"}`, the matching photos (as
-    /// `/api/photos/{id}` answers, in capture order, the first `limit`), how many there are in the
-    /// result's timeline, and its own sections at `level` (coarse by default). An empty result is
+    /// A search (`q`, a map box `bbox`, or both): `{"photos": [...], "sections": [...], "total"}`, the matching items (as
+    /// `/api/photos/{id}` answers, in capture order, the first `limit`; a stack's cover with its
+    /// `stack`, `stackCount` and, when only a member matched, `matchedMember`), how many photos
+    /// the result's timeline holds (a stack with all of its photos), and its own sections at `level` (coarse by default). An empty result is
     /// empty lists, not an error.
     func search(_ request: Request) throws -> Response {
         let query = Query(request)
@@ -67,17 +68,28 @@ extension API {
             // The result's timeline is kept: only the first `limit` photos' rows are read, and
             // written by hand (a thousand photos through JSONEncoder take most of an answer's time).
             let result = try loaded.result(in: scope, library: state.library).snapshot
-            let total = result.timeline.photos.count
-            let rows = try state.library.photos(ids: (0..<min(limit, total)).map(result.id(ofPhoto:)))
+            let items = result.timeline.photos.count
+            let listed = 0..<min(limit, items)
+            let rows = try state.library.photos(ids: listed.map(result.id(ofPhoto:)))
             var out = Array(#"{"photos":["#.utf8)
+            // `rows` keeps the order of the ids asked for: one per listed item, unless a row
+            // vanished meanwhile, which then shows without its stack.
+            let aligned = rows.count == listed.count
             for (index, row) in rows.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                try PhotoDetailJSON(row, id: row.id ?? 0).appendCompactJSON(to: &out)
+                var detail = PhotoDetailJSON(row, id: row.id ?? 0)
+                // A stack is one item standing for all of its photos, as in a section.
+                if aligned, let count = result.stackCount(ofPhoto: index) {
+                    detail.photo.stack = detail.id
+                    detail.stackCount = count
+                    detail.matchedMember = result.matchedMember(ofPhoto: index)
+                }
+                try detail.appendCompactJSON(to: &out)
             }
             out += Array(#"],"sections":"#.utf8)
             // The same answer as `/api/sections?q=`, encoded once for both.
             out += Array(try sectionsAnswer(level, scope: scope, loaded: loaded).plain.readableBytesView)
-            out += Array(#","total":\#(total)}"#.utf8)
+            out += Array(#","total":\#(result.photoCount)}"#.utf8)
             return Data(out)
         }, for: request)
     }
@@ -174,12 +186,15 @@ extension API {
         let from: TimelineLevel = packed ? .coarse : try query.level("from")
         if !packed, query.raw("to") != nil { throw APIError.badRequest("to belongs to the packed timeline: add packed=1.") }
         let anchor: ZoomRequest.Anchor
+        // Every parameter given is read, even one the answer would not use.
+        let focalX = try query.double("focalX", in: Query.Limits.focal)
         if let focalY = try query.double("focalY", in: Query.Limits.focal) {
             guard query.raw("section") == nil, query.raw("item") == nil else {
                 throw APIError.badRequest("Give either section and item or focalY, not both.")
             }
-            anchor = .focalPoint(x: try query.double("focalX", in: Query.Limits.focal), y: focalY)
+            anchor = .focalPoint(x: focalX, y: focalY)
         } else {
+            guard focalX == nil else { throw APIError.badRequest("focalX goes with focalY (a pinch's focal point): give both, or section and item.") }
             guard let section = try query.int("section", in: Query.Limits.section),
                   let item = try query.int("item", in: Query.Limits.item) else {
                 throw APIError.badRequest("Give section and item (the tapped photo) or focalY (a pinch).")

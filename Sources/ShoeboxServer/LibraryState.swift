@@ -70,12 +70,13 @@ final class LibraryState: Sendable {
                 return entry.result
             }
             if let kept { return kept }
-            var ids = try scope.search.map { query throws(LibraryError) in try library.photoIDs(matching: query) }
+            let match = try scope.search.map { query throws(LibraryError) in try library.searchMatch(query) }
+            var ids = match?.ids
             if let box = scope.box {
                 let inside = try library.photoIDs(in: box)
                 ids = ids.map { Self.intersection($0, inside) } ?? inside
             }
-            let filtered = try snapshot.keeping(ids: ids ?? [])
+            let filtered = try snapshot.keeping(ids: ids ?? [], members: match?.members ?? [:])
             let made = SearchResult(snapshot: filtered, places: SectionPlaces(filtered, places: try places(in: library)))
             results.withLock { list in
                 list.removeAll { $0.query == key }

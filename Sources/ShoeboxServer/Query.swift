@@ -7,8 +7,9 @@ import ZoomMapping
 /// Typed access to a request's query parameters, with 400s that name the parameter.
 ///
 /// Every number is range-checked here, where it enters, so the arithmetic behind a route never
-/// traps: a value is accepted only when it is a plain decimal number (`+5` and `-0` are; `0x10`,
-/// `1e309`, `NaN`, `Infinity` and empty are not) inside the range the parameter allows.
+/// traps: a value is accepted only when it is a plain decimal number (`PlainNumber`: `-12.5` is;
+/// `+5`, `0390`, `1e5`, `0x10`, `NaN`, `Infinity`, spaces and empty are not) inside the range the
+/// parameter allows.
 struct Query {
     let request: Request
 
@@ -33,12 +34,11 @@ struct Query {
         return level
     }
 
-    /// Whether `packed=1` (or `true`) asks for the packed layouts; `packed=0`, `false` or absent
-    /// keep the seed grid.
+    /// Whether `packed=1` asks for the packed layouts; `packed=0` or absent keep the seed grid.
     func packed() throws -> Bool {
         switch raw("packed") {
-        case nil, "0", "false": return false
-        case "1", "true": return true
+        case nil, "0": return false
+        case "1": return true
         case let text?: throw APIError.badRequest("packed must be 1 or 0 (got \(Self.shown(text))).")
         }
     }
@@ -61,7 +61,7 @@ struct Query {
     /// A finite decimal number in `range`, or nil when the parameter is absent.
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = raw(name) else { return nil }
-        guard let value = Self.decimal(text), range.contains(value) else {
+        guard let value = PlainNumber.decimal(text), range.contains(value) else {
             throw APIError.badRequest("\(name) must be a number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (got \(Self.shown(text))).")
         }
         return value
@@ -92,30 +92,20 @@ struct Query {
         TimelineScope(search: try search(), box: try box())
     }
 
-    /// `WIDTHxHEIGHT` in points, each from 1 to 100,000.
+    /// `WIDTHxHEIGHT` in points, each a plain decimal from 1 to 100,000.
     func viewport() throws -> (width: Double, height: Double)? {
         guard let text = raw("viewport") else { return nil }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Self.decimal(parts[0]), let height = Self.decimal(parts[1]),
-              Limits.viewportSide.contains(width), Limits.viewportSide.contains(height) else {
+        guard let viewport = ZoomRequest.parseViewport(text) else {
             throw APIError.badRequest("viewport must be WIDTHxHEIGHT in points, each 1 to 100000, e.g. 390x844 (got \(Self.shown(text))).")
         }
-        return (width, height)
+        return viewport
     }
 
     /// A whole number in `range` from a query or path parameter `name`.
     static func int(_ text: some StringProtocol, name: String, in range: ClosedRange<Int>) throws -> Int {
-        guard text.utf8.count <= 24, let value = Int(text), range.contains(value) else {
+        guard let value = PlainNumber.integer(text), range.contains(value) else {
             throw APIError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(shown(String(text)))).")
         }
-        return value
-    }
-
-    /// A finite number written in decimal (digits, one sign, a point, an exponent), or nil.
-    static func decimal(_ text: some StringProtocol) -> Double? {
-        guard !text.isEmpty, text.utf8.count <= 64,
-              text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 }),
-              let value = Double(String(text)), value.isFinite else { return nil }
         return value
     }
 
@@ -137,8 +127,6 @@ struct Query {
         static let section = 0...10_000_000
         /// A photo's place in a section, `from` and `count` of a page.
         static let item = 0...1_000_000_000
-        /// Viewport sides, in points.
-        static let viewportSide = 1.0...100_000.0
         /// A content offset, in points: far beyond any grid (a million sections of a thousand rows).
         static let offset = -1e12...1e12
         /// A focal point in the viewport, in points (the viewport is at most 100,000 a side).

@@ -137,3 +137,20 @@ def test_a_burst_is_one_cell_and_the_pager_shows_every_member(browser, stack_ser
     wait_idle(browser)
     assert [c["id"] for c in cells(browser)] == [p["id"] for p in section["photos"]]
     assert console_errors(browser) == []
+
+
+def test_a_search_for_a_member_opens_its_stack_on_that_member(browser, stack_server, screenshots, viewport):
+    last = f"IMG_{100 + BURST - 1}"
+    found = stack_server.get(f"/api/search?q={last}")
+    assert len(found["photos"]) == 1 and found["total"] == BURST, found
+    cover = found["photos"][0]
+    assert cover["stackCount"] == BURST and cover["matchedMember"] != cover["id"], cover
+    open_viewer(browser, stack_server.url, f"?q={last}&level=fine")
+    shown = cells(browser)
+    assert [c["id"] for c in shown] == [cover["id"]] and shown[0]["stack"] == BURST, shown
+    browser.find_element("css selector", f'#timeline [data-photo-id="{cover["id"]}"]').click()
+    opened = wait_for(lambda: (lambda p: p if p and p["id"] == cover["matchedMember"] else None)(pager(browser)), timeout=10,
+                      message=f"the pager on {last}, the member the search found")
+    assert opened["position"] == BURST and opened["stackCount"] == BURST, opened
+    screenshot(browser, screenshots, f"{viewport}-stack-search-member")
+    assert console_errors(browser) == []

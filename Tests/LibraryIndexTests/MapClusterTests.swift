@@ -64,7 +64,8 @@ struct MapClusterTests {
     func badBoxes() {
         for (text, words) in [("10,50,5,40", "reversed"), ("-181,0,0,1", "-180 to 180"), ("0,-91,1,1", "-90 to 90"),
                               ("a,b,c,d", "four decimal"), ("1,2,3", "four decimal"), ("", "four decimal"),
-                              ("nan,0,1,1", "four decimal"), ("1e3,0,1,1", "four decimal"), ("0x10,0,1,1", "four decimal")] {
+                              ("nan,0,1,1", "four decimal"), ("1e3,0,1,1", "four decimal"), ("0x10,0,1,1", "four decimal"),
+                              (" 10,35,15,44", "four decimal"), ("+10,35,15,44", "four decimal"), ("10,035,15,44", "four decimal")] {
             switch MapBox.parse(text) {
             case .success(let box): Issue.record("\(text) was read as \(box)")
             case .failure(let error): #expect(error.message.contains(words), "\(text): \(error.message)")

@@ -90,15 +90,27 @@ struct HostileInputTests {
         #expect(responses[uris.count - 1].status == .badRequest)
     }
 
-    @Test("Out-of-range numbers are 400 and name the parameter; `+5` and `-0` are plain numbers", arguments: [
+    @Test("Out-of-range numbers are 400 and name the parameter; only plain decimals are numbers (`-0` is, `+5` is not)", arguments: [
         ("/api/sections/coarse/-1", 400), ("/api/sections/coarse/9223372036854775807", 400),
         ("/api/zoom?from=coarse&section=-1&item=0", 400), ("/api/zoom?from=coarse&section=0&item=-1", 400),
         ("/api/zoom?from=coarse&section=0&item=0&offset=1e300", 400), ("/api/zoom?from=fine&focalY=1e300", 400),
         ("/api/zoom?from=fine&focalY=NaN", 400), ("/api/zoom?from=fine&focalY=0x10", 400),
         ("/api/layout?level=fine&viewport=1e308x1e308", 400), ("/api/layout?level=fine&viewport=0x10", 400),
         ("/api/sections/coarse/0?from=-1", 400), ("/api/sections/coarse/0?count=1e3", 400),
-        ("/api/sections/coarse/+0?from=+1&count=-0", 200), ("/api/zoom?from=coarse&section=+0&item=-0", 200),
-        ("/api/zoom?from=fine&focalY=1e-400", 200), ("/api/sections/coarse/9999999", 404),
+        ("/api/sections/coarse/0?from=0&count=-0", 200), ("/api/zoom?from=coarse&section=0&item=-0", 200),
+        ("/api/sections/coarse/+0", 400), ("/api/sections/coarse/0?from=+1", 400), ("/api/zoom?from=coarse&section=+0&item=0", 400),
+        ("/api/zoom?from=fine&focalY=1e-400", 400), ("/api/zoom?from=fine&focalY=0.000001", 200), ("/api/sections/coarse/9999999", 404),
+        // One grammar for every number: what the issue found accepted.
+        ("/api/zoom?from=coarse&section=0&item=0&focalX=abc", 400), ("/api/zoom?from=coarse&section=0&item=0&focalX=NaN", 400),
+        ("/api/zoom?from=coarse&section=0&item=0&focalX=5", 400),  // a focal x without its y
+        ("/api/zoom?from=coarse&section=0&item=+4", 400), ("/api/zoom?from=coarse&section=0&item=04", 400),
+        ("/api/layout?level=fine&viewport=0390x0844", 400), ("/api/layout?level=fine&viewport=1e5x900", 400),
+        ("/api/layout?level=fine&viewport=390X844", 400), ("/api/layout?level=fine&viewport=390x844", 200),
+        ("/api/layout?level=fine&viewport=390.5x844.25", 200), ("/api/layout?level=fine&viewport=.5x844", 400),
+        ("/api/layout?level=fine&viewport=390.x844", 400), ("/api/layout?level=fine&viewport=%20390x844", 400),
+        ("/api/layout?packed=true&level=fine", 400), ("/api/layout?packed=1&level=fine", 200),
+        ("/api/sections?level=coarse&bbox=%2010,35,15,44", 400), ("/api/sections?level=coarse&bbox=10,35,15,44", 200),
+        ("/api/sections?level=coarse&bbox=+10,35,15,44", 400), ("/api/sections?level=coarse&bbox=10,35,15,4.4e1", 400),
         ("/api/zoom?from=fine&focalY=0.5&focalX=99999&offset=1000000000000&viewport=100000x1", 200),
         ("/api/zoom?from=fine&focalY=1000000&focalX=-1000000&offset=1000000000000&viewport=100000x1", 404),  // outside the viewport
         ("/api/zoom?from=fine&focalY=1000000&offset=-1000000000000&viewport=1x100000", 400),  // no room for a cell

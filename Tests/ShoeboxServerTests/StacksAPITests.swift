@@ -65,4 +65,51 @@ struct StacksAPITests {
         #expect(clusters.compactMap { $0["count"] as? Int }.sorted() == [1, 1], "\(clusters)")
         #expect(clusters.contains { $0["photo"] as? Int == cover })
     }
+
+    @Test("search: a stack is one item saying how many photos it holds, and a member's own name finds its stack, opened on that member")
+    func stacksInSearch() async throws {
+        let tree = try TemporaryDirectory()
+        let exif = ExifFields(dateTimeOriginal: "2024:06:02 09:30:00", make: "Apple", model: "iPhone 15")
+        try tree.write("photos/Kelsterbach/IMG_4120.JPG", PhotoFixtures.jpeg(width: 16, height: 12, exif: exif))
+        try tree.write("photos/Kelsterbach/IMG_E4120.JPG", PhotoFixtures.jpeg(width: 16, height: 12, exif: exif))
+        for (name, time) in [("IMG_4121.JPG", "10:00:00"), ("IMG_4122.JPG", "11:00:00")] {
+            try tree.write("photos/Kelsterbach/\(name)", PhotoFixtures.jpeg(width: 16, height: 12, exif: ExifFields(dateTimeOriginal: "2024:06:02 \(time)")))
+        }
+        let database = try await SearchAPITests.Fixture.index(tree, places: PlaceTable(entries: []))
+        let app = try SearchAPITests.Fixture.app(database: database, tree: tree)
+
+        // The folder's word finds 4 photos in 3 items: the cover carries its stack's count.
+        let folder = try SearchAPITests.object(try await get(app, "/api/search?q=kelsterbach"))
+        let items = try #require(folder["photos"] as? [[String: Any]])
+        #expect(items.map { $0["path"] as? String } == ["Kelsterbach/IMG_4120.JPG", "Kelsterbach/IMG_4121.JPG", "Kelsterbach/IMG_4122.JPG"])
+        #expect(folder["total"] as? Int == 4)
+        let cover = try #require(items[0]["id"] as? Int)
+        #expect(items[0]["stackCount"] as? Int == 2)
+        #expect(items[0]["stack"] as? Int == cover)
+        #expect(items[0]["matchedMember"] == nil, "the cover matches itself")
+        #expect(items[1]["stackCount"] == nil && items[1]["stack"] is NSNull)
+        let sections = try #require(folder["sections"] as? [[String: Any]])
+        #expect(sections.first?["photoCount"] as? Int == 4)
+
+        // The edit's own name finds its stack: the cover, opened on the edit.
+        let stack = try SearchAPITests.object(try await get(app, "/api/photos/\(cover)/stack"))
+        let members = try #require(stack["photos"] as? [[String: Any]])
+        let edit = try #require(members.first { $0["path"] as? String == "Kelsterbach/IMG_E4120.JPG" }?["id"] as? Int)
+        for query in ["IMG_E4120", "img_e4120 kelsterbach"] {
+            let found = try SearchAPITests.object(try await get(app, "/api/search?q=\(query.replacingOccurrences(of: " ", with: "%20"))"))
+            let photos = try #require(found["photos"] as? [[String: Any]], "\(query)")
+            #expect(photos.map { $0["id"] as? Int } == [cover], "\(query)")
+            #expect(photos.first?["stackCount"] as? Int == 2)
+            #expect(photos.first?["matchedMember"] as? Int == edit)
+            #expect(found["total"] as? Int == 2)
+            // The result's timeline says so too: the pager opens there.
+            let day = try SearchAPITests.object(try await get(app, "/api/sections/fine/0?q=\(query.replacingOccurrences(of: " ", with: "%20"))"))
+            let shown = try #require(day["photos"] as? [[String: Any]])
+            #expect(shown.map { $0["id"] as? Int } == [cover])
+            #expect(shown.first?["matchedMember"] as? Int == edit)
+        }
+        // Outside a search no photo names a matched member.
+        let library = try SearchAPITests.object(try await get(app, "/api/sections/fine/0"))
+        #expect((library["photos"] as? [[String: Any]])?.allSatisfy { $0["matchedMember"] == nil } == true)
+    }
 }

@@ -245,6 +245,7 @@ extension PhotoDetailJSON {
         key("latitude"); try JSONText.appendOptionalNumber(photo.latitude, to: &out)
         key("longitude"); try JSONText.appendOptionalNumber(photo.longitude, to: &out)
         key("make"); JSONText.appendOptionalString(make, to: &out)
+        if let matchedMember { key("matchedMember"); out.append(contentsOf: String(matchedMember).utf8) }
         key("mediaType"); JSONText.appendString(photo.mediaType, to: &out)
         key("missing"); out.append(contentsOf: (photo.missing ? "true" : "false").utf8)
         key("model"); JSONText.appendOptionalString(model, to: &out)
@@ -266,6 +267,7 @@ extension PhotoDetailJSON {
             out.append(contentsOf: "null".utf8)
         }
         key("stack"); JSONText.appendOptionalInteger(photo.stack.map(Int.init), to: &out)
+        if let stackCount { key("stackCount"); out.append(contentsOf: String(stackCount).utf8) }
         key("width"); JSONText.appendOptionalInteger(photo.width, to: &out)
         out.append(UInt8(ascii: "}"))
     }

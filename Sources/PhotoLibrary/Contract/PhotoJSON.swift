@@ -96,6 +96,10 @@ public struct PhotoDetailJSON: Encodable, Sendable {
     public var pixelWidth: Int?
     public var pixelHeight: Int?
     public var orientation: Int?
+    /// For a stack's cover in a search result: the photos the stack holds (absent otherwise).
+    public var stackCount: Int?
+    /// For a stack a search found only through a member: that member's id (absent otherwise).
+    public var matchedMember: Int64?
 
     public init(_ row: IndexedPhoto, id: Int64) {
         photo = PhotoJSON(row)
@@ -118,9 +122,11 @@ public struct PhotoDetailJSON: Encodable, Sendable {
         try c.encode(pixelWidth, forKey: .pixelWidth)
         try c.encode(pixelHeight, forKey: .pixelHeight)
         try c.encode(orientation, forKey: .orientation)
+        try c.encodeIfPresent(stackCount, forKey: .stackCount)
+        try c.encodeIfPresent(matchedMember, forKey: .matchedMember)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, make, model, fileSize, pixelWidth, pixelHeight, orientation
+        case id, make, model, fileSize, pixelWidth, pixelHeight, orientation, stackCount, matchedMember
     }
 }

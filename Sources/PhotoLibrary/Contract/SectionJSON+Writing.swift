@@ -57,6 +57,10 @@ extension SectionJSON.Photo {
             JSONText.appendOptionalInteger(height, to: &out)
             out.append(contentsOf: #","id":"#.utf8)
             out.append(contentsOf: String(id).utf8)
+            if let matchedMember {
+                out.append(contentsOf: #","matchedMember":"#.utf8)
+                out.append(contentsOf: String(matchedMember).utf8)
+            }
             out.append(contentsOf: #","mediaType":"#.utf8)
             JSONText.appendOptionalString(mediaType, to: &out)
         }

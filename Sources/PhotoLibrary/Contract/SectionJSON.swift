@@ -20,6 +20,9 @@ public struct SectionJSON: Encodable, Sendable {
         /// (the cover's) and how many photos it holds; absent otherwise.
         public var stack: Int64?
         public var stackCount: Int?
+        /// In a search result, for a stack found only through a member: that member's id, where
+        /// the pager opens the stack; absent otherwise.
+        public var matchedMember: Int64?
 
         public init(
             path: String, captured: String, dateSource: String, pathBytes: String? = nil, id: Int64? = nil,
@@ -51,11 +54,12 @@ public struct SectionJSON: Encodable, Sendable {
                 try c.encode(mediaType, forKey: .mediaType)
                 try c.encodeIfPresent(stack, forKey: .stack)
                 try c.encodeIfPresent(stackCount, forKey: .stackCount)
+                try c.encodeIfPresent(matchedMember, forKey: .matchedMember)
             }
         }
 
         enum CodingKeys: String, CodingKey {
-            case path, captured, dateSource, pathBytes, id, width, height, mediaType, stack, stackCount
+            case path, captured, dateSource, pathBytes, id, width, height, mediaType, stack, stackCount, matchedMember
         }
     }
 
@@ -132,6 +136,7 @@ extension TimelineSnapshot {
             if let count = stackCount(ofPhoto: position) {
                 entry.stack = entry.id
                 entry.stackCount = count
+                entry.matchedMember = matchedMember(ofPhoto: position)
             }
         }
         return entry

@@ -1,4 +1,5 @@
 import GalleryLayout
+import LibraryIndex
 public import Timeline
 public import ZoomMapping
 
@@ -81,12 +82,17 @@ public struct ZoomRequest: Sendable {
         self.viewport = viewport
     }
 
-    /// "390x844" or "390×844" as a viewport, or `nil`.
+    /// The sides a viewport may have, in points.
+    public static let viewportSides = 1.0...100_000.0
+
+    /// "390x844" (or "390×844") as a viewport: two plain decimals (see `PlainNumber`) in
+    /// ``viewportSides``, or `nil`.
     public static func parseViewport(_ text: String) -> (width: Double, height: Double)? {
-        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).compactMap { Double($0) }
-        guard parts.count == 2, parts[0].isFinite, parts[1].isFinite, parts[0] > 0, parts[1] > 0,
-              parts[0] <= 100_000, parts[1] <= 100_000 else { return nil }
-        return (parts[0], parts[1])
+        let parts = text.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "×", maxSplits: 2, omittingEmptySubsequences: false) }
+        guard parts.count == 2, let width = PlainNumber.decimal(parts[0]), let height = PlainNumber.decimal(parts[1]),
+              viewportSides.contains(width), viewportSides.contains(height) else { return nil }
+        return (width, height)
     }
 
     /// Refuses what no grid can answer (negative indices, non-finite numbers), naming the value.

@@ -135,9 +135,14 @@ export async function position(id, q = query) {
   }
 }
 
+/** A parameter as the API reads numbers: a plain decimal (never `1e-7`, which String() can give). */
+function plain(v) {
+  return typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v);
+}
+
 export function zoom(params) {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) search.set(k, String(v));
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) search.set(k, plain(v));
   return getJSON(scoped(`/api/zoom?${search}`));
 }
 

@@ -57,7 +57,8 @@ export class Pager {
 
   /**
    * Opens fine section `section` at item `item` (its last page with `atEnd`); resolves when the
-   * page is showing. A stack is one item of the section and a page per member here, cover first.
+   * page is showing. A stack is one item of the section and a page per member here, cover first
+   * (in a search result, a stack found through a member opens on it: `matchedMember`).
    */
   async open(section, item, { atEnd = false } = {}) {
     const data = await api.section('fine', section);
@@ -66,6 +67,10 @@ export class Pager {
     this.photos = photos;
     const first = photos.findIndex((p) => p.item >= item);
     this.index = atEnd || first < 0 ? photos.length - 1 : first;
+    // A stack that a search found through one of its members opens on that member.
+    const member = atEnd || first < 0 ? null : data.photos[photos[first].item]?.matchedMember;
+    const matched = member ? photos.findIndex((p) => p.item === photos[first].item && p.id === member) : -1;
+    if (matched >= 0) this.index = matched;
     this.element.hidden = false;
     this.element.dataset.section = String(section);
     this.strip.setPhotos(this.photos);
