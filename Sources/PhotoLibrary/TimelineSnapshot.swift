@@ -18,6 +18,8 @@ public final class TimelineSnapshot: Sendable {
     private let details: [Detail]
     /// Whether any photo is a stack's cover.
     private let hasStacks: Bool
+    /// Whether any photo could not be read by the index.
+    private let hasUnreadable: Bool
     private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
     private let packedMaps = Mutex<[PackedKey: PackedZoomMap]>([:])
 
@@ -31,6 +33,8 @@ public final class TimelineSnapshot: Sendable {
         var pathBytes: [UInt8]?
         /// The photos of the stack it is the cover of (a stack is one item), else 0.
         var stackCount: Int32 = 0
+        /// Whether the index read the file without an error (a Years card's key photo must be).
+        var isReadable = true
     }
 
     /// Loads every photo of `store` and groups it with `settings`; `statistics`, when the caller
@@ -85,7 +89,7 @@ public final class TimelineSnapshot: Sendable {
                 details.append(Detail(
                     id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
                     height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes,
-                    stackCount: Int32(clamping: stackCounts[moment.id] ?? 0)))
+                    stackCount: Int32(clamping: stackCounts[moment.id] ?? 0), isReadable: moment.isReadable))
             }
         } catch let error as IndexError {
             throw LibraryError(error)
@@ -137,6 +141,7 @@ public final class TimelineSnapshot: Sendable {
             self.details = timeline.photos.map { details[inputPositions[$0.path] ?? 0] }
         }
         hasStacks = details.contains { $0.stackCount > 0 }
+        hasUnreadable = details.contains { !$0.isReadable }
     }
 
     /// Where the date of the photo at `position` in `timeline.photos` came from.
@@ -169,6 +174,14 @@ public final class TimelineSnapshot: Sendable {
     var photoCounter: ((Range<Int>) -> Int)? {
         guard hasStacks else { return nil }
         return { [details] range in details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) } }
+    }
+
+    /// Which positions hold a photo the index read without an error (the Years cards' key photos
+    /// are chosen among them, by ``yearList(today:detail:)`` and ``packedMap(viewport:contentInsets:today:)``
+    /// alike); `nil` when every photo was read.
+    var readablePhotos: ((Int) -> Bool)? {
+        guard hasUnreadable else { return nil }
+        return { [details] position in details[position].isReadable }
     }
 
     /// The display size of the photo at `position`, when known.
@@ -216,7 +229,7 @@ public final class TimelineSnapshot: Sendable {
         if let map = packedMaps.withLock({ $0[key] }) { return map }
         let map: PackedZoomMap
         do {
-            map = try PackedZoomMap(timeline: timeline, viewport: viewport, contentInsets: contentInsets, today: today)
+            map = try PackedZoomMap(timeline: timeline, viewport: viewport, contentInsets: contentInsets, today: today, isReadable: readablePhotos)
         } catch {
             throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
         }
