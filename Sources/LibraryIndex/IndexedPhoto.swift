@@ -79,6 +79,9 @@ public struct PhotoMoment: Sendable, Hashable {
     public var width: Int?
     public var height: Int?
     public var mediaType: MediaType
+    /// Whether the file was read without an error and its format recognised: what a Years card
+    /// may show as its key photo.
+    public var isReadable = true
 }
 
 /// Counts for a library overview, and the last run that finished.

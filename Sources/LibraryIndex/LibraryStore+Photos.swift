@@ -258,7 +258,8 @@ struct MomentQuery {
 
     init(_ db: Database) throws {
         let hasVideos = try db.columns(in: "photo").contains { $0.name == "pairedWith" }
-        selection = "SELECT path, captured, dateSource, id, width, height, \(hasVideos ? "mediaType" : "'photo'") FROM photo"
+        selection = "SELECT path, captured, dateSource, id, width, height, \(hasVideos ? "mediaType" : "'photo'"), "
+            + "error IS NULL AND format IS NOT NULL FROM photo"
         var conditions: [String] = []
         if hasVideos { conditions.append(LibraryStore.timelineFilter) }
         if try db.tableExists("stack") { conditions.append(LibraryStore.stackFilter) }
@@ -278,6 +279,7 @@ extension PhotoMoment {
         self.init(
             id: row.int64(3), path: text ?? RelativePath.text(path), pathBytes: text == nil ? [UInt8](path) : nil,
             captured: captured, source: row.bytes(2).flatMap(DateSource.init(storedBytes:)) ?? .fileModified,
-            width: row.int(4), height: row.int(5), mediaType: row.text(6).flatMap(MediaType.init(rawValue:)) ?? .photo)
+            width: row.int(4), height: row.int(5), mediaType: row.text(6).flatMap(MediaType.init(rawValue:)) ?? .photo,
+            isReadable: row.int(7) != 0)
     }
 }

@@ -21,6 +21,8 @@ public final class TimelineSnapshot: Sendable {
     /// In a search result: for a stack found only through a member, that member's id, by the
     /// cover's row id (see `SearchMatch.members`).
     private let matchedMembers: [Int64: Int64]
+    /// Whether any photo could not be read by the index.
+    private let hasUnreadable: Bool
     private let zoomMaps = Mutex<[ViewportKey: ZoomMap]>([:])
     private let packedMaps = Mutex<[PackedKey: PackedZoomMap]>([:])
 
@@ -34,6 +36,8 @@ public final class TimelineSnapshot: Sendable {
         var pathBytes: [UInt8]?
         /// The photos of the stack it is the cover of (a stack is one item), else 0.
         var stackCount: Int32 = 0
+        /// Whether the index read the file without an error (a Years card's key photo must be).
+        var isReadable = true
     }
 
     /// Loads every photo of `store` and groups it with `settings`; `statistics`, when the caller
@@ -88,7 +92,7 @@ public final class TimelineSnapshot: Sendable {
                 details.append(Detail(
                     id: moment.id, source: moment.source, width: Int32(clamping: moment.width ?? -1),
                     height: Int32(clamping: moment.height ?? -1), isVideo: moment.mediaType == .video, pathBytes: moment.pathBytes,
-                    stackCount: Int32(clamping: stackCounts[moment.id] ?? 0)))
+                    stackCount: Int32(clamping: stackCounts[moment.id] ?? 0), isReadable: moment.isReadable))
             }
         } catch let error as IndexError {
             throw LibraryError(error)
@@ -146,6 +150,7 @@ public final class TimelineSnapshot: Sendable {
         }
         hasStacks = details.contains { $0.stackCount > 0 }
         self.matchedMembers = matchedMembers
+        hasUnreadable = details.contains { !$0.isReadable }
     }
 
     /// Where the date of the photo at `position` in `timeline.photos` came from.
@@ -194,6 +199,14 @@ public final class TimelineSnapshot: Sendable {
         return { [details] range in details[range].reduce(0) { $0 + max(1, Int($1.stackCount)) } }
     }
 
+    /// Which positions hold a photo the index read without an error (the Years cards' key photos
+    /// are chosen among them, by ``yearList(today:detail:)`` and ``packedMap(viewport:contentInsets:today:)``
+    /// alike); `nil` when every photo was read.
+    var readablePhotos: ((Int) -> Bool)? {
+        guard hasUnreadable else { return nil }
+        return { [details] position in details[position].isReadable }
+    }
+
     /// The display size of the photo at `position`, when known.
     public func displaySize(ofPhoto position: Int) -> (width: Int, height: Int)? {
         let detail = details[position]
@@ -239,7 +252,7 @@ public final class TimelineSnapshot: Sendable {
         if let map = packedMaps.withLock({ $0[key] }) { return map }
         let map: PackedZoomMap
         do {
-            map = try PackedZoomMap(timeline: timeline, viewport: viewport, contentInsets: contentInsets, today: today)
+            map = try PackedZoomMap(timeline: timeline, viewport: viewport, contentInsets: contentInsets, today: today, isReadable: readablePhotos)
         } catch {
             throw LibraryError(.invalidSettings, sentence: error.message, underlyingError: error)
         }

@@ -25,7 +25,8 @@ public struct GridTransition<Path: Sendable & Hashable>: Sendable, Hashable {
     public var unclampedContentOffsetY: Double { offset.unclampedContentOffsetY }
     /// The source cell's minY on screen (viewport coordinates) before the zoom.
     public var sourceViewportY: Double { offset.anchorY }
-    /// The target cell's minY on screen after the zoom; equals `sourceViewportY` unless clamped.
+    /// The target cell's minY on screen after the zoom; equals `sourceViewportY` unless clamped
+    /// (or shifted: a packed zoom from years keeps the cells' centres level instead).
     public var targetViewportY: Double { targetFrame.minY - offset.contentOffsetY }
     /// Whether `to` shows the same photo as `from`.
     public var isSamePhoto: Bool { sourcePhoto == targetPhoto }

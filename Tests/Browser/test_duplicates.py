@@ -15,7 +15,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import SHOEBOX_BIN, VIEWPORTS, Server
-from viewer import open_viewer, wait_idle, wait_for, console_errors, screenshot
+from viewer import open_viewer, wait_idle, wait_for, console_errors, screenshot, page_button
 
 CONVERT = shutil.which("convert")
 KIND_LABELS = {"exact": "Exact copy", "same-picture": "Same picture", "similar": "Similar"}
@@ -221,16 +221,16 @@ def test_duplicates_page(browser, dup_server, screenshots, viewport):
     wait_for(lambda: page_hidden(browser) and url_view(browser) == "timeline", message="Forward to the timeline")
 
     # the button opens it and closes it
-    tap(browser, browser.find_element("css selector", "#duplicates-button"))
+    tap(browser, page_button(browser, "duplicates"))
     wait_for(lambda: page_ready(browser), message="the Duplicates page from its button")
     assert url_view(browser) == "duplicates"
     assert_matches_api(shown_groups(browser), expected)
-    tap(browser, browser.find_element("css selector", "#duplicates-button"))
+    tap(browser, page_button(browser, "duplicates"))
     wait_for(lambda: page_hidden(browser) and url_view(browser) == "timeline", message="the button to close the page")
     # Places and Duplicates: one page at a time
-    tap(browser, browser.find_element("css selector", "#places-button"))
+    tap(browser, page_button(browser, "places"))
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="the Places page")
-    tap(browser, browser.find_element("css selector", "#duplicates-button"))
+    tap(browser, page_button(browser, "duplicates"))
     wait_for(lambda: page_ready(browser), message="the Duplicates page over Places")
     assert browser.execute_script("return document.querySelector('#places').hidden")
     assert browser.find_element("css selector", "#places-button").get_attribute("aria-pressed") == "false"

@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 
 import frames
 from conftest import VIEWPORTS, new_driver
-from viewer import open_viewer, wait_idle, wait_for, console_errors, screenshot
+from viewer import open_viewer, wait_idle, wait_for, console_errors, screenshot, page_button
 
 #: The most main-thread CPU one animation frame may take while the map pans (a long task is 50 ms;
 #: the issue's budget is 100 ms).
@@ -80,7 +80,7 @@ def test_map_markers_outlines_and_no_outside_request(map_browser, server3k, scre
     browser = map_browser
     browser.get_log("performance")  # drop what came before
     open_viewer(browser, server3k.url)
-    tap(browser, browser.find_element("css selector", "#map-button"))
+    tap(browser, page_button(browser, "map"))
     wait_map(browser)
     assert "view=map" in browser.current_url
     assert browser.find_element("css selector", "#map-button").get_attribute("aria-pressed") == "true"

@@ -268,3 +268,149 @@ def test_video_shows_its_first_frame(photos, screenshots):
         assert console_errors(driver) == []
     finally:
         driver.quit()
+
+
+BAR = """
+  const bar = document.querySelector('#bar').getBoundingClientRect();
+  const box = (sel) => {
+    const e = document.querySelector(sel);
+    const r = e.getBoundingClientRect();
+    const shown = r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    return { sel, shown, left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent.trim(),
+             clipped: e.scrollWidth > e.clientWidth + 0.5 };
+  };
+  return { bar: { left: bar.left, right: bar.right, top: bar.top, bottom: bar.bottom },
+           items: arguments[0].map(box), active: document.activeElement.id || document.activeElement.textContent.trim() };"""
+
+PHONE_CONTROLS = ["#bar h1", "#summary", "#search-toggle", "#pages-toggle",
+                  '[data-set-level="years"]', '[data-set-level="coarse"]', '[data-set-level="fine"]']
+DESKTOP_CONTROLS = ["#bar h1", "#summary", "#search-input", "#places-button", "#map-button", "#duplicates-button",
+                    '[data-set-level="years"]', '[data-set-level="coarse"]', '[data-set-level="fine"]']
+
+
+def assert_laid_out_in_bar(m, width):
+    """Every item shown, whole (its text not cut), inside the bar and the window, none over another."""
+    bar = m["bar"]
+    for item in m["items"]:
+        assert item["shown"], item
+        assert not item["clipped"], item
+        assert 0 <= item["left"] and item["right"] <= width and bar["top"] <= item["top"] and item["bottom"] <= bar["bottom"], item
+    items = m["items"]
+    for a in range(len(items)):
+        for b in range(a + 1, len(items)):
+            p, q = items[a], items[b]
+            if p["sel"] == "#bar h1" and q["sel"] == "#summary":
+                # stacked on a phone: one above the other
+                assert p["bottom"] <= q["top"] + 0.5 or min(p["right"], q["right"]) - max(p["left"], q["left"]) <= 0.5, (p, q)
+                continue
+            overlap_x = min(p["right"], q["right"]) - max(p["left"], q["left"])
+            overlap_y = min(p["bottom"], q["bottom"]) - max(p["top"], q["top"])
+            assert overlap_x <= 0.5 or overlap_y <= 0.5, (p, q)
+
+
+def touch(driver, selector):
+    r = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2};",
+        selector)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [r]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_phone_bar(photos, screenshots):
+    """At 390 px (2 device pixels per px) the bar shows the title, the count, a search icon, a menu of
+    the pages and the level buttons, whole and apart; the search opens from its icon by touch and
+    finds; the pages' menu opens by touch and by keyboard; every control is reachable with Tab."""
+    from selenium.webdriver.common.keys import Keys
+    driver = driver_at(*PHONE, ratio=2, mobile=True)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        open_viewer(driver, photos.url)
+        m = driver.execute_script(BAR, PHONE_CONTROLS)
+        screenshot(driver, screenshots, "polish-phone-bar")
+        print("phone bar: " + ", ".join(f"{i['sel']} {i['left']:.0f}–{i['right']:.0f}" for i in m["items"]))
+        assert_laid_out_in_bar(m, PHONE[0])
+        texts = {i["sel"]: i["text"] for i in m["items"]}
+        assert texts["#bar h1"] == "Shoebox" and texts["#summary"] == f"{photos.library['photos']} photos" + (
+            f" · {photos.library['videos']} videos" if photos.library.get("videos") else ""), texts
+        assert not driver.find_element("css selector", "#search-input").is_displayed()
+        assert not driver.find_element("css selector", "#places-button").is_displayed()
+
+        # search: a touch on the icon opens the field, focused, in the title's place; it finds
+        touch(driver, "#search-toggle")
+        wait_for(lambda: driver.execute_script("return document.activeElement.id") == "search-input", message="the search field")
+        field = driver.execute_script(BAR, ["#search-input", "#search-cancel", '[data-set-level="years"]', '[data-set-level="fine"]'])
+        assert_laid_out_in_bar(field, PHONE[0])
+        assert field["items"][0]["right"] - field["items"][0]["left"] >= 150, field["items"][0]
+        screenshot(driver, screenshots, "polish-phone-bar-search")
+        driver.switch_to.active_element.send_keys("2016", Keys.ENTER)
+        wait_for(lambda: driver.execute_script("return document.querySelector('#timeline').dataset.query") == "2016", message="the result")
+        wait_idle(driver)
+        assert int(driver.execute_script("return document.querySelector('#result-bar').dataset.total")) >= DAYS * PER_DAY
+        # Enter hands the keys to the result: the field closes, the title and count are back
+        wait_for(lambda: not driver.find_element("css selector", "#search-input").is_displayed(), message="the field to close")
+        assert_laid_out_in_bar(driver.execute_script(BAR, PHONE_CONTROLS), PHONE[0])
+        driver.find_element("css selector", "#timeline").send_keys(Keys.ESCAPE)
+        wait_for(lambda: driver.execute_script("return document.querySelector('#timeline').dataset.query") == "", message="the library again")
+
+        # the pages' menu by touch: its three buttons on screen, apart; one opens its page and closes the menu
+        touch(driver, "#pages-toggle")
+        wait_for(lambda: driver.find_element("css selector", "#places-button").is_displayed(), message="the pages' menu")
+        menu = driver.execute_script(BAR, ["#places-button", "#map-button", "#duplicates-button"])
+        screenshot(driver, screenshots, "polish-phone-bar-menu")
+        for item in menu["items"]:
+            assert item["shown"] and 0 <= item["left"] and item["right"] <= PHONE[0] and item["bottom"] - item["top"] >= 40, item
+        for p, q in zip(menu["items"], menu["items"][1:]):
+            assert p["bottom"] <= q["top"] + 0.5, (p, q)
+        touch(driver, "#places-button")
+        wait_for(lambda: driver.execute_script("return document.querySelector('#places').dataset.ready"), message="the Places page")
+        assert not driver.find_element("css selector", "#places-button").is_displayed()
+        assert driver.find_element("css selector", "#pages-toggle").get_attribute("aria-expanded") == "false"
+        driver.find_element("css selector", "#places").send_keys(Keys.ESCAPE)
+        wait_for(lambda: driver.execute_script("return document.querySelector('#places').hidden"), message="Places to close")
+
+        # the keyboard: Tab reaches every control of the bar; Enter opens the menu on its first page, Escape closes it
+        driver.execute_script("document.activeElement.blur(); document.querySelector('#bar h1').setAttribute('tabindex', '-1');"
+                              "document.querySelector('#bar h1').focus()")
+        reached = []
+        for _ in range(12):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            reached.append(driver.execute_script("const e = document.activeElement; return e.id || e.dataset.setLevel || e.tagName"))
+        for control in ("search-toggle", "pages-toggle", "years", "coarse", "fine"):
+            assert control in reached, reached
+        driver.execute_script("document.querySelector('#pages-toggle').focus()")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait_for(lambda: driver.execute_script("return document.activeElement.id") == "places-button", message="the menu's first page")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        assert driver.execute_script("return document.activeElement.id") == "map-button"
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait_for(lambda: driver.execute_script("return document.activeElement.id") == "pages-toggle", message="the menu to close")
+        assert not driver.find_element("css selector", "#map-button").is_displayed()
+        # the search icon by keyboard, and "/" anywhere
+        driver.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)
+        assert driver.execute_script("return document.activeElement.id") in ("search-toggle", "search-cancel", "search-input")
+        driver.execute_script("document.querySelector('#timeline').focus()")
+        driver.switch_to.active_element.send_keys("/")
+        wait_for(lambda: driver.execute_script("return document.activeElement.id") == "search-input", message="/ to open the search")
+        assert console_errors(driver) == []
+    finally:
+        driver.quit()
+
+
+def test_desktop_bar_is_unchanged(photos, screenshots):
+    """At 1440 px the bar is as before the phone's compact bar: the title, the count, the field and the
+    pages' buttons in the bar, in that order, and no icons."""
+    driver = driver_at(*DESKTOP)
+    try:
+        open_viewer(driver, photos.url)
+        m = driver.execute_script(BAR, DESKTOP_CONTROLS)
+        screenshot(driver, screenshots, "polish-desktop-bar")
+        assert_laid_out_in_bar(m, DESKTOP[0])
+        lefts = [i["left"] for i in m["items"]]
+        assert lefts == sorted(lefts), m["items"]
+        field = m["items"][2]
+        assert abs((field["right"] - field["left"]) - 240) <= 1, field  # the field's own width, as before
+        assert not driver.find_element("css selector", "#search-toggle").is_displayed()
+        assert not driver.find_element("css selector", "#pages-toggle").is_displayed()
+        assert not driver.find_element("css selector", "#search-cancel").is_displayed()
+    finally:
+        driver.quit()

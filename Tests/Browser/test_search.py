@@ -6,7 +6,7 @@ import urllib.parse
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from viewer import open_viewer, wait_idle, wait_for, state, cell_top, visible_cells, zoom_count, console_errors, screenshot
+from viewer import open_viewer, wait_idle, wait_for, state, cell_top, visible_cells, zoom_count, console_errors, screenshot, page_button
 from test_zoom import TOLERANCE, after_zoom, assert_anchored, assert_one_level_shown
 
 
@@ -264,7 +264,7 @@ def test_empty_search_says_so(browser, server3k, screenshots, viewport):
 def test_places_page(browser, server3k, screenshots, viewport):
     expected = server3k.get("/api/places")
     open_viewer(browser, server3k.url)
-    tap(browser, browser.find_element("css selector", "#places-button"))
+    tap(browser, page_button(browser, "places"))
     wait_for(lambda: browser.execute_script("return document.querySelector('#places').dataset.ready"), message="the Places page")
     assert "view=places" in browser.current_url
     listed = browser.execute_script("""

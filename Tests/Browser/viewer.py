@@ -99,3 +99,13 @@ def screenshot(driver, folder, name):
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
+
+
+def page_button(driver, name):
+    """The button of page `name` (places, map, duplicates), its menu opened first where the bar keeps
+    the pages in one (a phone's compact bar)."""
+    button = driver.find_element("css selector", f"#{name}-button")
+    if not button.is_displayed():
+        driver.find_element("css selector", "#pages-toggle").click()
+        wait_for(button.is_displayed, message="the pages' menu")
+    return button

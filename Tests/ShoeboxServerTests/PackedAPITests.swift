@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LibraryIndex
+import PhotoFixtures
 import PhotoLibrary
 import ShoeboxServer
 import Testing
@@ -41,6 +43,30 @@ struct PackedAPITests {
         }
         let bad = try await get(app, [("/api/sections?level=years&today=2026-02-30", [:]), ("/api/sections?level=decades", [:])])
         #expect(bad.map(\.status) == [.badRequest, .badRequest])
+    }
+
+    @Test("a Years card never keys a damaged file when its year has a readable photo, and a tap from it lands on its key")
+    func keyPhotoIsReadable() async throws {
+        let tree = try TemporaryDirectory()
+        // Dated by their names: 10 May and 1 June 2019, the second cut short after 40 bytes.
+        try tree.write("photos/IMG_20190510_120000.jpg", PhotoFixtures.jpeg(width: 64, height: 48))
+        try tree.write("photos/IMG_20190601_120000.jpg", Array(PhotoFixtures.jpeg(width: 64, height: 48).prefix(40)))
+        let database = tree.path + "/index.sqlite"
+        let store = try LibraryStore(path: database, mode: .readWrite)
+        for try await _ in try Indexer(root: tree.path + "/photos", store: store).run() {}
+        let settings = ServerSettings(host: "127.0.0.1", port: 0, token: nil, databasePath: database, cacheDirectory: tree.path + "/cache")
+        let app = try ShoeboxServer.makeApplication(settings: settings)
+        // Today is 1 June: the damaged file's day is the nearest, the readable photo's the next.
+        let answers = try await get(app, [
+            ("/api/sections?level=years&today=2026-06-01", [:]),
+            ("/api/zoom?packed=1&from=years&section=0&item=0&offset=0&viewport=390x844&today=2026-06-01", [:]),
+        ])
+        let years = try #require(try answers[0].json() as? [[String: Any]])
+        #expect(years.count == 1 && years.first?["count"] as? Int == 2, "\(years)")
+        let key = try #require(years.first?["key"] as? [String: Any])
+        #expect(key["path"] as? String == "IMG_20190510_120000.jpg" && years.first?["keyDay"] as? String == "2019-05-10", "\(key)")
+        let zoom = try #require(try answers[1].json() as? [String: Any])
+        #expect(zoom["path"] as? String == "IMG_20190510_120000.jpg" && zoom["targetPath"] as? String == "IMG_20190510_120000.jpg", "\(zoom)")
     }
 
     @Test("/api/layout?packed=1 gives every block; its cells tile the width and follow the viewport class", arguments: [

@@ -44,7 +44,12 @@ struct PackedZoomTests {
                 #expect(t.sourceViewportY == frame.minY - offset)
                 if !t.clamped {
                     unclamped += 1
-                    #expect(abs(t.targetViewportY - t.sourceViewportY) <= 1, "\(from)→\(to) \(section),\(item)")
+                    #expect(abs(t.targetViewportY - Self.landingTop(t)) <= 1, "\(from)→\(to) \(section),\(item)")
+                    // A finger on the tapped cell's middle is on the target cell, from years or into a larger cell.
+                    if from == .years || t.targetFrame.height >= t.sourceFrame.height {
+                        let finger = t.sourceViewportY + t.sourceFrame.height / 2
+                        #expect(t.targetViewportY - 1 <= finger && finger <= t.targetViewportY + t.targetFrame.height + 1, "\(from)→\(to)")
+                    }
                 } else {
                     #expect(t.contentOffsetY == map.scrollRange(to).lowerBound || t.contentOffsetY == map.scrollRange(to).upperBound)
                 }
@@ -60,6 +65,13 @@ struct PackedZoomTests {
             }
         }
         #expect(unclamped > 0)
+    }
+
+    /// Where a zoom puts the target cell's top on screen unless clamped: the source cell's top, or
+    /// from years the top that puts the two cells' centres level.
+    static func landingTop(_ t: PackedTransition) -> Double {
+        guard t.from.level == .years, t.to.level != .years else { return t.sourceViewportY }
+        return t.sourceViewportY + (t.sourceFrame.height - t.targetFrame.height) / 2
     }
 
     @Test("a pinch anchors the photo nearest the focal point and keeps its height", arguments: Array(UInt64(1)...30))
@@ -86,7 +98,7 @@ struct PackedZoomTests {
                     }
                     #expect(vertical(t.sourceFrame) == nearest, "\(from) pinch at \(point)")
                 }
-                if !t.clamped { #expect(abs(t.targetViewportY - t.sourceViewportY) <= 1) }
+                if !t.clamped { #expect(abs(t.targetViewportY - Self.landingTop(t)) <= 1) }
             }
         }
     }
@@ -103,10 +115,11 @@ struct PackedZoomTests {
         return nil
     }
 
-    @Test("years → Overview: the key photo lands on itself or the shown photo nearest in time, at the same height")
-    func yearsToOverview() throws {
+    @Test("years → Overview: the key photo lands on itself or the shown photo nearest in time, centred where the card's photo was",
+          arguments: [ViewportSize(width: 390, height: 844), ViewportSize(width: 1440, height: 900)])
+    func yearsToOverview(viewport: ViewportSize) throws {
         let timeline = try PhotoTimeline(photos: sparseArchive(seed: 7))
-        let map = try PackedZoomMap(timeline: timeline, viewport: ViewportSize(width: 390, height: 844), today: Self.today)
+        let map = try PackedZoomMap(timeline: timeline, viewport: viewport, today: Self.today)
         var exact = 0
         for (index, year) in map.years.enumerated() {
             let frame = try map.yearsLayout.frame(section: index, item: 0)
@@ -117,7 +130,10 @@ struct PackedZoomTests {
             if coarse.shown.contains(year.keyPhoto) { #expect(t.isSamePhoto) }
             if !t.clamped {
                 exact += 1
-                #expect(t.targetViewportY == t.sourceViewportY)
+                // The centres level: a finger on the middle of the card's photo (125 points on a
+                // phone) is on the middle of the Overview cell (38 points), not 24 points below it.
+                #expect(abs((t.targetViewportY + t.targetFrame.height / 2) - (t.sourceViewportY + t.sourceFrame.height / 2)) < 1e-9)
+                #expect(t.targetFrame.height < t.sourceFrame.height)
             }
         }
         #expect(exact > 0)
@@ -144,6 +160,36 @@ struct PackedZoomTests {
         // A tie (29 Feb today: 28 Feb and 1 Mar are one day away each) keeps the earlier day.
         let leap = try PhotoTimeline(photos: [photo(2011, 2, 28), photo(2011, 3, 1)]).years(today: TimelineDay(year: 2024, month: 2, day: 29)!)
         #expect(leap[0].keyPhoto == 0)
+    }
+
+    @Test("a year's key photo is a readable one when the year has one; the packed map picks the same, and a tap lands on it")
+    func keyPhotoIsReadable() throws {
+        func photo(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 12) -> TimelinePhoto {
+            TimelinePhoto(path: "\(y)-\(m)-\(d)-\(h).jpg", captured: LocalDateTime(year: y, month: m, day: d, hour: h, minute: 0))
+        }
+        let timeline = try PhotoTimeline(photos: [
+            photo(2024, 3, 1), photo(2024, 6, 1, 8), photo(2024, 6, 1, 9), photo(2024, 6, 2),
+            photo(2025, 6, 1, 12), photo(2025, 6, 1, 13),
+            photo(2026, 6, 1),
+        ])
+        // Damaged: both photos of 1 June 2024, the first of 1 June 2025, and 2026's only photo.
+        let damaged: Set = ["2024-6-1-8.jpg", "2024-6-1-9.jpg", "2025-6-1-12.jpg", "2026-6-1-12.jpg"]
+        let readable = { (position: Int) in !damaged.contains(timeline.photos[position].path) }
+        let today = TimelineDay(year: 2030, month: 6, day: 1)!
+        let years = timeline.years(today: today, isReadable: readable)
+        // The nearest day's damaged photos give way to the next day (2024) or the day's next photo
+        // (2025); a year of damaged files only keeps its nearest one (2026).
+        #expect(years.map { timeline.photos[$0.keyPhoto].path } == ["2024-6-2-12.jpg", "2025-6-1-13.jpg", "2026-6-1-12.jpg"])
+        #expect(years.map(\.keyDay) == [TimelineDay(year: 2024, month: 6, day: 2)!, TimelineDay(year: 2025, month: 6, day: 1)!, TimelineDay(year: 2026, month: 6, day: 1)!])
+        #expect(timeline.years(today: today).map { timeline.photos[$0.keyPhoto].path } == ["2024-6-1-8.jpg", "2025-6-1-12.jpg", "2026-6-1-12.jpg"])
+        for viewport in [ViewportSize(width: 390, height: 844), ViewportSize(width: 1440, height: 900)] {
+            let map = try PackedZoomMap(timeline: timeline, viewport: viewport, today: today, isReadable: readable)
+            #expect(map.years.map(\.keyPhoto) == years.map(\.keyPhoto))
+            for section in years.indices {
+                let t = try map.zoom(from: .years, to: .coarse, at: GridIndexPath(section: section, item: 0), contentOffsetY: 0)
+                #expect(t.sourcePhoto == years[section].keyPhoto && t.isSamePhoto)
+            }
+        }
     }
 
     @Test("a resize or rotation keeps the photo at the top of the screen at its height", arguments: Array(UInt64(1)...12))

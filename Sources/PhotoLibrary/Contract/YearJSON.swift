@@ -1,8 +1,8 @@
 public import Timeline
 
 /// One year as `/api/sections?level=years` and `shoebox sections --level years --json` give it:
-/// `index`, `year`, `count`, `months` (12 counts, January first) and `key`, the year's photo
-/// nearest today's month and day, shaped as the photos of the other section answers. The counts
+/// `index`, `year`, `count`, `months` (12 counts, January first) and `key`, the year's readable
+/// photo nearest today's month and day, shaped as the photos of the other section answers. The counts
 /// are photos, a stack with all of its photos, as the section headers count them (`photoCount`).
 public struct YearJSON: Encodable, Sendable {
     public var index: Int
@@ -30,7 +30,7 @@ extension TimelineSnapshot {
     ///
     /// - Complexity: O(photos).
     public func yearList(today: TimelineDay, detail: Bool) -> [YearJSON] {
-        timeline.years(today: today, photoCount: photoCounter).enumerated().map {
+        timeline.years(today: today, photoCount: photoCounter, isReadable: readablePhotos).enumerated().map {
             YearJSON($1, index: $0, snapshot: self, detail: detail)
         }
     }

@@ -68,11 +68,14 @@ extension PackedLayout {
 
     /// Checks the layout's promises, trapping on the first broken one: blocks inside the width, no
     /// two blocks or labels overlapping, every block below or right of the one before (date
-    /// reading order), a group change always starting a line, and the content height covering
-    /// every line. For tests; O(sections).
+    /// reading order), a group change starting a line unless it follows a sparse month of the same
+    /// year (fine), and the content height covering every line. For tests; O(sections).
     public func _checkInvariants(groups: [Int]? = nil) {
         let tolerance = 1e-6
         precondition(columns >= 1 && cellSide > 0, "columns \(columns), cell \(cellSide)")
+        // Items per group, to tell a sparse month (less than a row) from a fuller one.
+        var groupItems: [Int: Int] = [:]
+        if let groups { for (s, g) in groups.enumerated() { groupItems[g, default: 0] += sectionCounts[s] } }
         var previous: PackedBlock?
         for section in 0..<sectionCount {
             let b = uncheckedBlock(section)
@@ -86,7 +89,11 @@ extension PackedLayout {
                     precondition(!b.startsLine, "section \(section) starts a line it shares")
                     precondition(b.column >= previous.column + previous.columns, "section \(section) overlaps section \(section - 1)")
                     precondition(b.rows <= 1 && previous.rows <= 1, "a multi-row block shares line \(b.line)")
-                    if let groups { precondition(groups[section] == groups[section - 1], "section \(section) shares a line across groups") }
+                    if let groups, groups[section] != groups[section - 1] {
+                        let sparse = level == .fine && groupItems[groups[section - 1]]! < columns
+                            && Self.year(ofMonth: groups[section]) == Self.year(ofMonth: groups[section - 1])
+                        precondition(sparse, "section \(section) shares a line across groups after a month of a row or more")
+                    }
                 } else {
                     precondition(b.line == previous.line + 1 && b.startsLine && b.column == 0, "section \(section) skips a line")
                     let (top, height) = lineFrame(previous.line)

@@ -14,14 +14,16 @@ public import GalleryLayout
 /// 1. `C = max(1, floor((W + g) / (m.targetCell + g) + 0.5))` columns;
 ///    `cell = (W − (C − 1)·g) / C`; `pitch = cell + g`.
 /// 2. Each section is a block of `cols = min(n, C)` columns and `rows = ceil(n / C)` rows.
-/// 3. Greedy, in order: a block joins the open line when the line exists, the group is the
-///    previous section's, the block and the line are both at most one row, and
-///    `used + max(cols, 1) ≤ C` (whole columns, no floating point; an empty section needs a free
-///    column, so its zero-width block never sits past the right edge); it then starts at column
-///    `used`, and `used` grows by `cols`.
+/// 3. Greedy, in order: a block joins the open line when the line exists, the block and the line
+///    are both at most one row, `used + max(cols, 1) ≤ C` (whole columns, no floating point; an
+///    empty section needs a free column, so its zero-width block never sits past the right edge),
+///    and the group is the previous section's — or, at the fine level only, the previous
+///    section's month is *sparse*: of the same year (`floor(group / 12)` equal) and its sections'
+///    items total less than `C` (less than one row). It then starts at column `used`, and `used`
+///    grows by `cols`.
 ///    Otherwise it opens a new line at column 0 whose row count is `max(1, rows)`. A section of
-///    `C` or more items therefore has full lines of its own; a year (coarse) or a month (fine)
-///    always starts a line.
+///    `C` or more items therefore has full lines of its own; a year (coarse, fine) always starts a
+///    line, and so does a month (fine) after a month of a row or more.
 /// 4. Lines stack: the first line's top is 0, each next one `top + height + g`, where a line's
 ///    height is `L + r·cell + (r − 1)·g + F` for its `r` rows. The content height is the last
 ///    line's `top + height` (0 without sections).
@@ -116,14 +118,19 @@ public struct PackedLayout: Sendable {
         var used = 0
         var openRows = 0
         var previousGroup = 0
+        // Items of the previous section's group so far (all of them once the group changes).
+        var groupItems = 0
+        let sparseMonthsShare = level == .fine
         counts.withUnsafeBufferPointer { counts in
             groups.withUnsafeBufferPointer { groups in
                 for s in 0..<counts.count {
                     let n = counts[s]
                     let cols = min(n, c)
                     let rows = n / c + (n % c == 0 ? 0 : 1)
+                    let sameGroup = groups[s] == previousGroup
                     let column: Int
-                    if !tops.isEmpty, groups[s] == previousGroup, rows <= 1, openRows <= 1, used + max(cols, 1) <= c {
+                    if !tops.isEmpty, rows <= 1, openRows <= 1, used + max(cols, 1) <= c,
+                       sameGroup || (sparseMonthsShare && groupItems < c && Self.year(ofMonth: groups[s]) == Self.year(ofMonth: previousGroup)) {
                         column = used
                         used += cols
                     } else {
@@ -136,6 +143,7 @@ public struct PackedLayout: Sendable {
                         column = 0
                         used = cols
                     }
+                    groupItems = sameGroup && s > 0 ? groupItems + n : n
                     previousGroup = groups[s]
                     slots.append(Slot(
                         line: Int32(truncatingIfNeeded: tops.count - 1), column: Int32(truncatingIfNeeded: column),
@@ -159,6 +167,11 @@ public struct PackedLayout: Sendable {
         case .coarse: firstDay.year
         case .fine: firstDay.year * 12 + firstDay.month - 1
         }
+    }
+
+    /// The year of a fine group (`year·12 + month − 1`): `floor(group / 12)`.
+    static func year(ofMonth group: Int) -> Int {
+        group >= 0 ? group / 12 : (group - 11) / 12
     }
 
     public var sectionCount: Int { sectionCounts.count }

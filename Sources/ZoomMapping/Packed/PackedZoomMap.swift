@@ -25,10 +25,16 @@ public struct PackedZoomMap: Sendable {
 
     /// Packs the three levels of `timeline` for `viewport`.
     ///
-    /// - Parameter today: picks each year's key photo (``PhotoTimeline/years(today:)``).
+    /// - Parameters:
+    ///   - today: picks each year's key photo (``PhotoTimeline/years(today:photoCount:isReadable:)``).
+    ///   - isReadable: which photos may be a key photo, as the Years answer's caller says (give
+    ///     both the same, so a tap lands on the photo the card shows); `nil`: every photo.
     /// - Throws: ``ZoomError`` with code `invalidSettings` when the width is outside 1…100,000
     ///   points or the height or insets are not finite and positive (insets: at least 0).
-    public init(timeline: PhotoTimeline, viewport: ViewportSize, contentInsets: ContentInsets = ContentInsets(), today: TimelineDay) throws(ZoomError) {
+    public init(
+        timeline: PhotoTimeline, viewport: ViewportSize, contentInsets: ContentInsets = ContentInsets(), today: TimelineDay,
+        isReadable: ((Int) -> Bool)? = nil
+    ) throws(ZoomError) {
         guard viewport.height.isFinite, viewport.height > 0, viewport.height <= 100_000 else {
             throw ZoomError(code: .invalidSettings, level: nil, message: "the viewport height must be 1 to 100000 points (got \(format(viewport.height)))")
         }
@@ -39,7 +45,7 @@ public struct PackedZoomMap: Sendable {
         self.timeline = timeline
         self.viewport = viewport
         self.contentInsets = contentInsets
-        let years = timeline.years(today: today)
+        let years = timeline.years(today: today, isReadable: isReadable)
         self.years = years
         let width = viewport.width
         yearsLayout = try PackedLayout(level: .years, counts: years.map { _ in 1 }, groups: years.map { _ in 0 }, width: width)
@@ -102,7 +108,10 @@ public struct PackedZoomMap: Sendable {
     }
 
     /// Zoom from `level` to `target`, anchored on the cell at `indexPath`: the photo it shows lands
-    /// at the same height on screen (clamped to `target`'s scroll range).
+    /// at the same height on screen (clamped to `target`'s scroll range) — its top where the
+    /// tapped cell's top was, except from years, where the centres are level: a year's key photo
+    /// is larger than the cell it opens (125 against 38 points on a phone), and a finger on its
+    /// middle would be below a cell whose top took the card photo's top.
     ///
     /// From years, the key photo opens Overview on itself or, when the sample hides it, on the
     /// shown photo of its coarse section nearest in time; to years, any photo opens its year's card.
@@ -116,12 +125,13 @@ public struct PackedZoomMap: Sendable {
         let (targetPath, targetPhoto) = level == target ? (indexPath, photo) : landing(of: photo, in: target)
         let sourceFrame = source.uncheckedFrame(section: indexPath.section, item: indexPath.item)
         let targetFrame = layout(target).uncheckedFrame(section: targetPath.section, item: targetPath.item)
+        let shift = level == .years && target != .years ? (sourceFrame.height - targetFrame.height) / 2 : 0
         return PackedTransition(
             from: PackedIndexPath(level: level, indexPath), to: PackedIndexPath(level: target, targetPath),
             sourcePhoto: photo, targetPhoto: targetPhoto, sourceFrame: sourceFrame, targetFrame: targetFrame,
             offset: AnchoredOffset(
                 sourceMinY: sourceFrame.minY, sourceContentOffsetY: contentOffsetY,
-                targetMinY: targetFrame.minY, scrollRange: scrollRange(target)))
+                targetMinY: targetFrame.minY, scrollRange: scrollRange(target), shift: shift))
     }
 
     /// Pinch from `level` to `target`: the item under (or nearest to) `focalPoint` (viewport

@@ -13,6 +13,7 @@ import { PlacesPage } from './places.js';
 import { DuplicatesPage } from './duplicates.js';
 import { MapPage } from './map.js';
 import { App } from './app.js';
+import { CompactBar } from './bar.js';
 
 const $ = (selector) => document.querySelector(selector);
 const element = $('#timeline');
@@ -72,6 +73,9 @@ app = new App({
   elements: { noResults: $('#no-results'), message: $('#message'), summary: $('#summary'), searchInput: $('#search-input') },
 });
 
+const bar = new CompactBar($('#bar'));
+$('#search-cancel').addEventListener('click', () => app.leaveSearch().catch(report));
+
 $('#places-button').addEventListener('click', () => app.togglePage('places').catch(report));
 $('#duplicates-button').addEventListener('click', () => app.togglePage('duplicates').catch(report));
 $('#map-button').addEventListener('click', () => app.togglePage('map').catch(report));
@@ -109,6 +113,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === '/' && !e.ctrlKey && !isTextInput(e.target)) {
     e.preventDefault();
     if (pager.isOpen) app.closePhoto(true);
+    bar.openSearch();
     searchField.focus();
     return;
   }

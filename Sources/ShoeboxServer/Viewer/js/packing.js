@@ -2,8 +2,8 @@
 // `ZoomMapping.PackedLayout` step for step (its doc comment is the algorithm; a browser test holds
 // the two to the same positions on random libraries and widths). Square cells in columns that
 // follow the width; a section showing fewer photos than a row holds takes only its own columns and
-// the next one starts beside it, never across a year (Overview) or a month (Days); a compact label
-// line above each packed line. Positions depend on counts, groups and width only, so the layout is
+// the next one starts beside it, never across a year, nor across a month (Days) unless that month
+// fills less than a row; a compact label line above each packed line. Positions depend on counts, groups and width only, so the layout is
 // final before any image loads.
 
 /** Widths from this up are `regular` (tablets and desktops), below it `compact` (phones). */
@@ -63,13 +63,18 @@ export class PackedLayout {
     let used = 0;
     let openRows = 0;
     let previousGroup = 0;
+    let groupItems = 0; // items of the previous section's group so far
+    const sparseMonthsShare = level === 'fine';
     for (let s = 0; s < n; s++) {
       const count = counts[s];
       const cols = Math.min(count, c);
       const rows = Math.floor(count / c) + (count % c === 0 ? 0 : 1);
+      const sameGroup = groups[s] === previousGroup;
       let column;
-      // an empty section needs a free column, so its zero-width block never sits past the right edge
-      if (tops.length && groups[s] === previousGroup && rows <= 1 && openRows <= 1 && used + Math.max(cols, 1) <= c) {
+      // an empty section needs a free column, so its zero-width block never sits past the right edge;
+      // a sparse month (less than a row) shares its line with the next month of its year
+      if (tops.length && rows <= 1 && openRows <= 1 && used + Math.max(cols, 1) <= c
+          && (sameGroup || (sparseMonthsShare && groupItems < c && Math.floor(groups[s] / 12) === Math.floor(previousGroup / 12)))) {
         column = used;
         used += cols;
       } else {
@@ -82,6 +87,7 @@ export class PackedLayout {
         column = 0;
         used = cols;
       }
+      groupItems = sameGroup && s > 0 ? groupItems + count : count;
       previousGroup = groups[s];
       this.blockLine[s] = tops.length - 1;
       this.blockColumn[s] = column;

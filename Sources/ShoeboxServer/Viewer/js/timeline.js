@@ -135,6 +135,8 @@ export class Timeline {
         el.style.width = `${b.width}px`;
         el.style.height = `${height}px`;
       }
+      // A card at the right edge keeps its count clear of the scrubber's thumb.
+      if (years) el.classList.toggle('at-right-edge', b.x + b.width >= grid.packed.width - 1);
       place(el, b.label.x, b.label.y - base);
     }
     for (let k = 0; k < wantCells.length; k += 2) {
@@ -343,17 +345,25 @@ function place(el, x, y) {
 const number = new Intl.NumberFormat('en-GB');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A Years card: the year and its count over the key photo, the twelve months' counts under it. */
+/**
+ * A Years card: the year, "this day, N years ago" (shortened to "this day", or left out, where the
+ * card is narrow: the year is never cut) and its count over the key photo, the twelve months'
+ * counts under it.
+ */
 function createYearCard() {
   const el = document.createElement('div');
   el.className = 'section-header year-card';
   el.setAttribute('role', 'group');
   const title = document.createElement('div');
   title.className = 'year-title';
-  title.append(document.createElement('span'), document.createElement('span'), document.createElement('span'));
+  const ago = document.createElement('span');
+  ago.className = 'ago';
+  ago.append(document.createElement('span'), document.createElement('span'));
+  ago.children[0].className = 'long';
+  ago.children[1].className = 'short';
+  title.append(document.createElement('span'), ago, document.createElement('span'));
   title.children[0].className = 'title';
-  title.children[1].className = 'count';
-  title.children[2].className = 'ago';
+  title.children[2].className = 'count';
   const months = document.createElement('div');
   months.className = 'months';
   for (let m = 0; m < 12; m++) {
@@ -375,9 +385,13 @@ function fillYearCard(el, info) {
   el.dataset.year = String(info.year);
   el.dataset.count = String(info.count);
   el.setAttribute('aria-label', `${info.year}: ${number.format(info.count)} ${info.count === 1 ? 'photo' : 'photos'}`);
-  title.children[0].textContent = String(info.year);
-  title.children[1].textContent = number.format(info.count);
-  title.children[2].textContent = thisDayText(info);
+  title.querySelector('.title').textContent = String(info.year);
+  title.querySelector('.count').textContent = number.format(info.count);
+  const ago = title.querySelector('.ago');
+  const [long, short] = thisDayText(info);
+  ago.children[0].textContent = long;
+  ago.children[1].textContent = short;
+  ago.title = long;
   const most = Math.max(1, ...info.months);
   info.months.forEach((n, m) => {
     const b = months.children[m];
@@ -388,14 +402,14 @@ function fillYearCard(el, info) {
   });
 }
 
-/** "This day, 7 years ago" when the key photo was taken on today's month and day. */
+/** ["This day, 7 years ago", "This day"] when the key photo was taken on today's month and day, else empty texts. */
 function thisDayText(info) {
   const today = new Date();
   const day = info.keyDay || '';
   const same = Number(day.slice(5, 7)) === today.getMonth() + 1 && Number(day.slice(8, 10)) === today.getDate();
   const years = today.getFullYear() - info.year;
-  if (!same || years <= 0) return '';
-  return `This day, ${years} ${years === 1 ? 'year' : 'years'} ago`;
+  if (!same || years <= 0) return ['', ''];
+  return [`This day, ${years} ${years === 1 ? 'year' : 'years'} ago`, 'This day'];
 }
 function countText(info, level) {
   const noun = (n) => (n === 1 ? 'photo' : 'photos');
