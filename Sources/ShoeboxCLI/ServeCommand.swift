@@ -48,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Watch the library's folder: index new, changed and deleted files as they happen and update open viewers.")
     var watch = false
 
+    @Flag(name: .customLong("read-only"), help: "Refuse corrections: POST /api/adjust and /api/adjust/undo answer 403 (the viewer hides its Select button).")
+    var readOnly = false
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
@@ -80,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let logLevel { configuration.server.logLevel = logLevel }
         let settings = ServerSettings(
             host: host, port: port, token: token, databasePath: library.databasePath,
-            configuration: configuration, watch: watch ? LibraryWatcher.Timing() : nil)
+            configuration: configuration, watch: watch ? LibraryWatcher.Timing() : nil, readOnly: readOnly)
         if !settings.isLoopback && token == nil {
             throw CLIError("Serving on \(host) makes the library reachable from other machines: give a token with --token SECRET (or $SHOEBOX_TOKEN), or leave out --host to serve this machine only.")
         }

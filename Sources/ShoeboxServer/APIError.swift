@@ -8,12 +8,15 @@ struct APIError: Error, HTTPResponseError {
     var status: HTTPResponse.Status
     var code: String
     var message: String
+    /// The request field at fault, when one is (a correction's `shift`, `ids`, …).
+    var field: String?
     /// Sent besides the JSON's own (e.g. `Allow` with a 405).
     var headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, code: String, _ message: String, headers: HTTPFields = [:]) {
+    init(_ status: HTTPResponse.Status, code: String, field: String? = nil, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
+        self.field = field
         self.message = message
         self.headers = headers
     }
@@ -33,15 +36,26 @@ struct APIError: Error, HTTPResponseError {
         }
     }
 
-    /// `{"error": {"code": …, "message": …}}`
+    /// `{"error": {"code": …, "message": …}}`, with `field` when one is at fault.
     private struct Body: Encodable {
-        struct Detail: Encodable { var code: String; var message: String }
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var field: String?
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(code, forKey: .code)
+                try c.encodeIfPresent(field, forKey: .field)
+                try c.encode(message, forKey: .message)
+            }
+            enum CodingKeys: String, CodingKey { case code, field, message }
+        }
         var error: Detail
     }
 
     /// The JSON body.
     var body: Data {
-        (try? ContractJSON.encode(Body(error: .init(code: code, message: message)), compact: true)) ?? Data(#"{"error":{"code":"internal","message":"unencodable"}}"#.utf8)
+        (try? ContractJSON.encode(Body(error: .init(code: code, message: message, field: field)), compact: true)) ?? Data(#"{"error":{"code":"internal","message":"unencodable"}}"#.utf8)
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

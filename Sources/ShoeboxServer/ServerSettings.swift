@@ -18,11 +18,13 @@ public struct ServerSettings: Sendable {
     public var refreshInterval: Duration
     /// Watch the library's folder and index changes as they happen (`--watch`), with this timing.
     public var watch: LibraryWatcher.Timing?
+    /// Refuse every correction (`--read-only`): the API's writes answer 403.
+    public var readOnly: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, databasePath: String,
         configuration: ShoeboxConfiguration = .default, cacheDirectory: String = LibraryPaths.cacheDirectory(),
-        refreshInterval: Duration = .seconds(1), watch: LibraryWatcher.Timing? = nil
+        refreshInterval: Duration = .seconds(1), watch: LibraryWatcher.Timing? = nil, readOnly: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -32,6 +34,7 @@ public struct ServerSettings: Sendable {
         self.cacheDirectory = cacheDirectory
         self.refreshInterval = refreshInterval
         self.watch = watch
+        self.readOnly = readOnly
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -44,8 +44,12 @@ public enum ShoeboxServer {
         if let token = settings.token, !token.isEmpty { router.middlewares.add(TokenMiddleware(token: token)) }
         let thumbnails = ThumbnailCache(directory: settings.cacheDirectory + "/thumbnails", memoryBudget: API.thumbnailMemory)
         let events = EventHub()
-        API(state: state, thumbnails: thumbnails, events: events, logger: logger).register(on: router)
+        API(state: state, thumbnails: thumbnails, events: events, logger: logger, readOnly: settings.readOnly).register(on: router)
         VideoAPI.make(state: state, settings: settings.configuration.video, cacheDirectory: settings.cacheDirectory, logger: logger).register(on: router)
+        // Loaded when a correction names a place or a photo with a position needs one; a missing table is logged then, once.
+        let places = LazyPlaceTable.installed { logger.notice("\($0.message)") }
+        AdjustAPI(state: state, events: events, logger: logger, databasePath: settings.databasePath, readOnly: settings.readOnly, places: places)
+            .register(on: router)
         Viewer.register(on: router, logger: logger)
         var services: [any Service] = [LibraryRefresher(state: state, events: events, interval: settings.refreshInterval, logger: logger)]
         if let timing = settings.watch {
@@ -56,8 +60,6 @@ public enum ShoeboxServer {
                 let store = try LibraryStore(path: settings.databasePath, mode: .readWrite)
                 // Like `shoebox index`, each run ends by persisting the sections for `sections` and `zoom`.
                 store.persistTimeline(with: SectionTablePersister(settings: settings.configuration.sections))
-                // Loaded when a photo with a position needs a place; a missing table is logged then, once.
-                let places = LazyPlaceTable.installed { logger.notice("\($0.message)") }
                 // Checked here, so a folder that cannot be watched stops the server at start.
                 let watcher = try LibraryWatcher(
                     root: root, store: store, settings: settings.configuration.index, places: places, timing: timing)
@@ -97,13 +99,16 @@ struct API: Sendable {
     let thumbnails: ThumbnailCache
     let events: EventHub
     let logger: Logger
+    /// Whether corrections are refused (`serve --read-only`): `/api/library` says so to the viewer.
+    let readOnly: Bool
     /// Photos whose placeholder reason was logged already.
     private let loggedFailures = LoggedOnce()
 
     /// Bytes of recently served thumbnails kept in memory: about 1,500 at 320 px.
     static let thumbnailMemory = 32 * 1024 * 1024
 
-    init(state: LibraryState, thumbnails: ThumbnailCache, events: EventHub, logger: Logger) {
+    init(state: LibraryState, thumbnails: ThumbnailCache, events: EventHub, logger: Logger, readOnly: Bool = false) {
+        self.readOnly = readOnly
         self.state = state
         self.thumbnails = thumbnails
         self.events = events
@@ -156,11 +161,13 @@ struct API: Sendable {
             var errors: Int
             var lastIndexed: String?
             var sections: [String: Int]
+            var readOnly: Bool
         }
         let body = Body(
             root: loaded.root, photos: loaded.statistics.photos, videos: loaded.statistics.videos, errors: loaded.statistics.errors,
             lastIndexed: loaded.statistics.lastIndexed,
-            sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)])
+            sections: ["coarse": snapshot.timeline.sectionCount(.coarse), "fine": snapshot.timeline.sectionCount(.fine)],
+            readOnly: readOnly)
         return try json(ContractJSON.encode(body, compact: true))
     }
 

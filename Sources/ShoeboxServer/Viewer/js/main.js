@@ -14,6 +14,8 @@ import { DuplicatesPage } from './duplicates.js';
 import { MapPage } from './map.js';
 import { App } from './app.js';
 import { CompactBar } from './bar.js';
+import { Selection } from './select.js';
+import { AdjustSheet, Toast } from './adjust.js';
 
 const $ = (selector) => document.querySelector(selector);
 const element = $('#timeline');
@@ -80,9 +82,34 @@ $('#places-button').addEventListener('click', () => app.togglePage('places').cat
 $('#duplicates-button').addEventListener('click', () => app.togglePage('duplicates').catch(report));
 $('#map-button').addEventListener('click', () => app.togglePage('map').catch(report));
 
+// Selection and corrections: `#select` toggles the mode, `#adjust` opens the sheet for the selection.
+const adjustButton = $('#adjust');
+const selection = new Selection($('#select'), {
+  timeline,
+  onChange(s) {
+    adjustButton.hidden = !s.active;
+    adjustButton.disabled = s.count === 0;
+    adjustButton.textContent = s.count ? `Adjust ${s.count}…` : 'Adjust…';
+  },
+});
+const toast = new Toast($('#toast'));
+const adjustSheet = new AdjustSheet($('#adjust-sheet'), {
+  selection, toast, onError: report,
+  onApplied: () => { selection.clear(); app.checkForChanges(); },
+});
+adjustButton.addEventListener('click', () => adjustSheet.open());
+debug.selection = selection;
+
 // Taps: a year's or a coarse photo zooms in about itself; a fine photo opens the pager; a month
-// of a year card opens Overview there; a section's place names open the map there.
+// of a year card opens Overview there; a section's place names open the map there. While
+// selecting, a photo toggles its selection and a section's header selects the section.
 layer.addEventListener('click', (e) => {
+  if (selection.active) {
+    const cell = e.target.closest('.cell[data-photo-id]');
+    if (cell) { selection.click(cell, { shift: e.shiftKey }).catch(report); return; }
+    const header = e.target.closest('[data-section-header]');
+    if (header && !header.dataset.year) { selection.selectSection(Number(header.dataset.section)).catch(report); return; }
+  }
   const month = e.target.closest('.month');
   const card = month && month.closest('[data-year]');
   if (card) { app.openMonth(Number(card.dataset.year), Number(month.dataset.month)).catch(report); return; }
@@ -123,7 +150,8 @@ document.addEventListener('keydown', (e) => {
     else if (e.key === 'Escape') { e.preventDefault(); app.closePhoto(true); }
     return;
   }
-  if (isTextInput(e.target)) return;
+  if (isTextInput(e.target) || adjustSheet.isOpen) return;
+  if (e.key === 'Escape' && selection.active) { e.preventDefault(); selection.setActive(false); return; }
   if (e.key === 'Escape') { if (app.escape()) e.preventDefault(); return; }
   if (app.openPage()) return;
   if (e.key === '+' || e.key === '=') { e.preventDefault(); app.zoomAtPoint('in', app.viewportCentre()); }
@@ -158,3 +186,9 @@ debug.timeline = timeline;
 debug.pager = pager;
 debug.live = live;
 app.start(live);
+
+// A read-only server (`serve --read-only`) refuses corrections: no Select button then.
+fetch('/api/library', { headers: { Accept: 'application/json' } })
+  .then((response) => (response.ok ? response.json() : null))
+  .then((library) => { if (library && library.readOnly) $('#select').hidden = true; })
+  .catch(() => {});

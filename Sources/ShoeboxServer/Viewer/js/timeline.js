@@ -236,6 +236,9 @@ export class Timeline {
       return;
     }
     const id = String(photo.id);
+    // Selection mode (select.js) marks each cell it renders; outside it no cell carries the state.
+    if (this.isSelected) el.setAttribute('aria-selected', String(this.isSelected(photo.id)));
+    else if (el.hasAttribute('aria-selected')) el.removeAttribute('aria-selected');
     const size = cellSize(photo, this.grid.cellSide);
     if (el.dataset.photoId === id && img.dataset.size === size) return;
     el.dataset.photoId = id;
@@ -257,6 +260,7 @@ export class Timeline {
 
   releaseCell(el) {
     clearThumbnail(el.firstChild);
+    el.removeAttribute('aria-selected');
     delete el.dataset.photoId;
     delete el.dataset.stackCount;
     el.classList.remove('stack');
