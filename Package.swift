@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "Places", targets: ["Places"]),
         .library(name: "Duplicates", targets: ["Duplicates"]),
+        .library(name: "Corrections", targets: ["Corrections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -88,11 +89,15 @@ let package = Package(
         // Pure: perceptual hashes, duplicate groups by multi-index hashing, the one to keep, stacks.
         .target(name: "Duplicates", swiftSettings: strictSettings),
 
+        // Pure: corrections of dates, zones and positions planned as XMP sidecar merges.
+        .target(name: "Corrections", dependencies: ["WallClock", "PhotoMetadata", "Places"], swiftSettings: strictSettings),
+
         // Crawler and SQLite store.
         .target(
             name: "LibraryIndex",
             dependencies: [
                 "PhotoMetadata",
+                "Corrections",
                 "WallClock",
                 "Places",
                 "Duplicates",
@@ -154,6 +159,7 @@ let package = Package(
             name: "ShoeboxCLI",
             dependencies: [
                 "PhotoLibrary", "ShoeboxServer", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "WallClock", "Places", "Duplicates",
+                "Corrections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -255,6 +261,7 @@ let package = Package(
         ),
 
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "CorrectionsTests", dependencies: ["Corrections", "PhotoMetadata", "WallClock", "Places", "Spawn"], swiftSettings: strictSettings),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock"], swiftSettings: strictSettings),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),
         .testTarget(

@@ -323,17 +323,20 @@ final class IndexJob: Sendable {
         do {
             let metadata = try reader.read(regularFile: fd, size: Int(stamp.size))
             var note: String?
-            // Sidecars are opened only for what the file lacks: a date, or a position.
+            // An XMP sidecar is an editor's word: its date (with its offset) and position beat the
+            // file's own. A Takeout JSON is opened only for what both lack.
+            let editor = sidecarContents(path: path, sidecars: candidate.sidecars, note: &note, kind: .xmp)
             var sidecar = SidecarContents()
-            if metadata.exifDate == nil || metadata.position == nil {
+            let ownDate = editor.date ?? metadata.exifDate
+            if ownDate == nil || (editor.position ?? metadata.position) == nil {
                 // A sidecar read only for a position is not worth a note when it cannot be used.
                 var sidecarNote: String?
-                sidecar = sidecarContents(path: path, sidecars: candidate.sidecars, note: &sidecarNote)
-                if metadata.exifDate == nil { note = sidecarNote }
+                sidecar = sidecarContents(path: path, sidecars: candidate.sidecars, note: &sidecarNote, kind: .takeoutJSON)
+                if ownDate == nil, let sidecarNote { note = note.map { $0 + " " + sidecarNote } ?? sidecarNote }
             }
-            let date = metadata.exifDate
+            let date = editor.date?.withOffset(fromGPSTime: metadata.gpsTimestamp) ?? metadata.exifDate
                 ?? fallbackDate(path: path, stamp: stamp, sidecar: sidecar).withOffset(fromGPSTime: metadata.gpsTimestamp)
-            let position = metadata.position ?? sidecar.position
+            let position = editor.position ?? metadata.position ?? sidecar.position
             let error = [metadata.problem?.message, note].compactMap { $0 }.joined(separator: " ")
             var photo = IndexedPhoto(
                 path: path, fileSize: stamp.size, modificationTime: stamp.modified, format: metadata.format,
@@ -384,14 +387,17 @@ final class IndexJob: Sendable {
             position: sidecar.position)
     }
 
-    /// What the photo's sidecars say, best sidecar first (XMP, then Takeout JSON): the first date
-    /// found, and the first position. A sidecar that cannot be used before a date is found leaves a
-    /// `note`. `sidecars` are the sidecar names in the file's folder.
-    private func sidecarContents(path: RelativePath, sidecars: [[UInt8]], note: inout String?) -> SidecarContents {
+    /// What the photo's sidecars say, best sidecar first (XMP, then Takeout JSON; only those of
+    /// `kind` when given): the first date found, and the first position. A sidecar that cannot be
+    /// used before a date is found leaves a `note`. `sidecars` are the sidecar names in the file's folder.
+    private func sidecarContents(
+        path: RelativePath, sidecars: [[UInt8]], note: inout String?, kind only: SidecarReader.Kind? = nil
+    ) -> SidecarContents {
         var found = SidecarContents()
+        guard !sidecars.isEmpty else { return found }
         let (folder, name) = path.folderAndName
         for sidecar in SidecarNames.sidecars(of: name, among: sidecars) {
-            guard let kind = SidecarNames.kind(of: sidecar) else { continue }
+            guard let kind = SidecarNames.kind(of: sidecar), only == nil || kind == only else { continue }
             do {
                 let contents = try sidecarContents(rootPrefix + folder.appending(sidecar).bytes, kind: kind)
                 found.date = found.date ?? contents.date

@@ -293,6 +293,27 @@ extension LibraryStore {
                 try indexDuplicateGroups(db, tier: tier)
             }
         }
+        // The journal of corrections (`shoebox adjust`, see `LibraryStore+Adjustments.swift`):
+        // each batch, and each sidecar's bytes before it and the digest of what it wrote, so
+        // that a batch can be undone byte for byte, even one a crash cut short.
+        migrator.registerMigration("v13-adjustments") { db in
+            try db.execute(sql: """
+                CREATE TABLE adjustBatch (
+                    id INTEGER PRIMARY KEY,
+                    time TEXT NOT NULL,             -- ISO 8601, UTC
+                    arguments TEXT NOT NULL,        -- the request as JSON
+                    photos INTEGER NOT NULL,
+                    state TEXT NOT NULL             -- writing, applied, undone
+                );
+                CREATE TABLE adjustFile (
+                    batch INTEGER NOT NULL REFERENCES adjustBatch(id) ON DELETE CASCADE,
+                    sidecar BLOB NOT NULL,          -- relative to the root, file-system bytes
+                    previous BLOB,                  -- the bytes before; NULL when the batch created it
+                    sha256 BLOB NOT NULL,           -- of the bytes the batch wrote
+                    PRIMARY KEY (batch, sidecar)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 

@@ -10,6 +10,7 @@ extension LibraryStore {
             conditions.append("id IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)")
             arguments += [query.matchExpression]
         }
+        if query.undated { conditions.append("dateSource = 'fileModified'") }
         for field in query.placeFields {
             // A place without a country code is listed (and found) by its country name.
             let column = switch field.level {
@@ -54,10 +55,11 @@ extension LibraryStore {
             try Self.requireSearchIndex(db, path: path)
             // Words alone: the FTS5 index gives the row ids in order, without reading a row.
             let condition = Self.searchCondition(query)
-            let statement = try query.placeFields.isEmpty
+            let wordsAlone = query.placeFields.isEmpty && !query.undated
+            let statement = try wordsAlone
                 ? db.makeStatement(sql: "SELECT rowid FROM photoSearch WHERE photoSearch MATCH ? ORDER BY rowid")
                 : db.makeStatement(sql: "SELECT id FROM photo WHERE \(condition.sql) ORDER BY id")
-            try statement.setArguments(query.placeFields.isEmpty ? [query.matchExpression] : condition.arguments)
+            try statement.setArguments(wordsAlone ? [query.matchExpression] : condition.arguments)
             // A raw loop: a result can hold most of a million ids.
             var ids: [Int64] = []
             try Self.forEachRow(of: statement, in: db) { ids.append($0.int64(0)) }

@@ -10,6 +10,9 @@
 /// `/api/places` writes them: `country:PT region:Lisbon city:Sintra`. A value with spaces is
 /// quoted (`city:"São Paulo"`, a `"` inside doubled); `region:""` means *no region name*.
 /// `country:` takes the country code (or, for a place without a code, the country name).
+///
+/// The word `undated` (any case) is no term: it finds the photos dated only by their file's time
+/// (`fileModified`), such as scans and messenger copies.
 public struct SearchQuery: Sendable, Hashable {
     /// Characters read from the text; the rest is ignored.
     public static let maximumCharacters = 200
@@ -20,6 +23,8 @@ public struct SearchQuery: Sendable, Hashable {
     public let terms: [String]
     /// The place fields, in the order typed (at most ``maximumTerms``).
     public let placeFields: [PlaceField]
+    /// Whether the word `undated` was typed: only photos dated by their file's time match.
+    public let undated: Bool
 
     /// One exact place name: `city:Sintra`.
     public struct PlaceField: Sendable, Hashable {
@@ -48,6 +53,7 @@ public struct SearchQuery: Sendable, Hashable {
     public init(_ text: String) {
         var terms: [String] = []
         var fields: [PlaceField] = []
+        var undated = false
         for token in Self.tokens(String(text.prefix(Self.maximumCharacters))) {
             if let field = token.field {
                 fields.append(field)
@@ -56,19 +62,24 @@ public struct SearchQuery: Sendable, Hashable {
             }
             let cleaned = String(String.UnicodeScalarView(token.word.unicodeScalars.filter { $0.properties.generalCategory != .control }))
             guard cleaned.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            if cleaned.lowercased() == "undated" {
+                undated = true
+                continue
+            }
             terms.append(cleaned)
             if terms.count == Self.maximumTerms { break }
         }
         self.terms = terms
         self.placeFields = fields
+        self.undated = undated
     }
 
-    /// No term and no field: matches nothing.
-    public var isEmpty: Bool { terms.isEmpty && placeFields.isEmpty }
+    /// No term, no field and not `undated`: matches nothing.
+    public var isEmpty: Bool { terms.isEmpty && placeFields.isEmpty && !undated }
 
     /// The terms joined by single spaces, then the fields: the same for every spelling of the same
     /// search (a cache key).
-    public var normalized: String { (terms + placeFields.map(\.text)).joined(separator: " ") }
+    public var normalized: String { (terms + placeFields.map(\.text) + (undated ? ["undated"] : [])).joined(separator: " ") }
 
     /// The FTS5 query: each term a string (`"` doubled inside), joined by FTS5's implicit AND;
     /// empty when there are only fields.

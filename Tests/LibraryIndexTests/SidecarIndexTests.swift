@@ -36,7 +36,7 @@ struct SidecarIndexTests {
         Array(#"{"title": "x", "photoTakenTime": {"timestamp": "\#(timestamp)", "formatted": ""}}"#.utf8)
     }
 
-    @Test("A photo without EXIF takes its date from an XMP or Takeout sidecar; its own EXIF still wins")
+    @Test("An XMP sidecar's date beats the file's EXIF; a Takeout sidecar dates only a file without one")
     func sidecarsDateFilesWithoutTheirOwn() async throws {
         let tree = try TemporaryDirectory()
         try tree.write("root/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8))
@@ -57,7 +57,8 @@ struct SidecarIndexTests {
         #expect(rows["a.jpg"]?.captureDate == CaptureDate(local: LocalDateTime(year: 2019, month: 7, day: 4, hour: 18, minute: 30), offset: UTCOffset(seconds: 7200), source: .xmpSidecar, offsetSource: .exif))
         #expect(rows["takeout/b(1).jpg"]?.captureDate.source == .takeoutJSON)
         #expect(rows["takeout/\(Self.longName)"]?.captureDate.source == .takeoutJSON)
-        #expect(rows["c.jpg"]?.captureDate.source == .dateTimeOriginal)
+        // The sidecar is an editor's word: it wins over the file's own EXIF date.
+        #expect(rows["c.jpg"]?.captureDate == CaptureDate(local: LocalDateTime(year: 2019, month: 7, day: 4, hour: 18, minute: 30), source: .xmpSidecar))
         #expect(rows["clip.mp4"]?.captureDate.source == .takeoutJSON)
         // The instant is kept: the local time plus its offset is 2019-07-04T16:30:00Z.
         let b = try #require(rows["takeout/b(1).jpg"]?.captureDate)
@@ -65,6 +66,37 @@ struct SidecarIndexTests {
         let minutes = (b.local.hour * 60 + b.local.minute) - offset.seconds / 60
         #expect((minutes + 24 * 60) % (24 * 60) == 16 * 60 + 30)
         #expect(rows.count == 5)
+    }
+
+    @Test("An XMP sidecar's position and offset beat the file's; a Takeout JSON never beats the file's EXIF")
+    func xmpPositionWinsTakeoutStaysAFallback() async throws {
+        let tree = try TemporaryDirectory()
+        var exif = ExifFields(dateTimeOriginal: "2001:02:03 04:05:06", offsetTimeOriginal: "+01:00")
+        exif.gpsLatitudeRef = "N"
+        exif.gpsLatitude = [10, 0, 0]
+        exif.gpsLongitudeRef = "E"
+        exif.gpsLongitude = [20, 0, 0]
+        try tree.write("root/a.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: exif))
+        try tree.write("root/a.jpg.xmp", Array("""
+            <x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>
+            <rdf:Description xmlns:exif='http://ns.adobe.com/exif/1.0/' exif:DateTimeOriginal='2001-02-03T10:05:06.250-05:00'
+             exif:GPSLatitude='38,43.338000N' exif:GPSLongitude='9,8.400000W'/></rdf:RDF></x:xmpmeta>
+            """.utf8))
+        try tree.write("root/b.jpg", PhotoFixtures.jpeg(width: 8, height: 8, exif: exif))
+        try tree.write("root/b.jpg.json", Array(#"{"photoTakenTime": {"timestamp": "1562257800"}, "geoData": {"latitude": 1.5, "longitude": 2.5}}"#.utf8))
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        try await index(tree.path + "/root", into: store)
+        let rows = try photosByPath(store)
+        let a = try #require(rows["a.jpg"])
+        #expect(a.captureDate == CaptureDate(
+            local: LocalDateTime(year: 2001, month: 2, day: 3, hour: 10, minute: 5, second: 6, millisecond: 250),
+            offset: UTCOffset(seconds: -5 * 3600), source: .xmpSidecar, offsetSource: .exif))
+        let position = try #require(a.position)
+        #expect(abs(position.latitude - 38.7223) < 1e-6)
+        #expect(abs(position.longitude + 9.14) < 1e-6)
+        let b = try #require(rows["b.jpg"])
+        #expect(b.captureDate.source == .dateTimeOriginal)
+        #expect(b.position?.latitude == 10)
     }
 
     @Test("An added or changed sidecar re-reads its unchanged photo on the next run, and only it")

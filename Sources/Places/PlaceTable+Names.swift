@@ -1,0 +1,54 @@
+import Foundation
+
+extension PlaceTable {
+    /// A place found by its name, with what tells it apart from others of that name.
+    public struct NamedPlace: Sendable, Hashable {
+        public var name: String
+        public var region: String?
+        public var country: String
+        public var countryCode: String
+        public var latitude: Double
+        public var longitude: Double
+        public var population: Int
+        public var timeZone: String
+
+        /// `Name, Region, Country` (the region left out when there is none).
+        public var label: String { ([name] + (region.map { [$0] } ?? []) + [country]).joined(separator: ", ") }
+    }
+
+    /// The places called `query`: a name (`Lisbon`), optionally followed by commas and the
+    /// region, country or country code it lies in (`Paris, France`, `Paris, Texas`, `Paris, US`).
+    /// Case and accents are ignored; places that share name, region and country are one (the most
+    /// populous); the most populous first.
+    ///
+    /// - Complexity: O(n) over the table's places.
+    public func places(named query: String) -> [NamedPlace] {
+        let parts = query.split(separator: ",").map { Self.folded(String($0)) }.filter { !$0.isEmpty }
+        guard let wanted = parts.first else { return [] }
+        let qualifiers = parts.dropFirst()
+        var found: [String: NamedPlace] = [:]
+        for slot in rows.indices {
+            let row = rows[slot]
+            let name = strings[Int(row.name)]
+            // Names are compared folded only when they could match: same length in bytes or close to it.
+            guard abs(name.utf8.count - wanted.utf8.count) <= 4, Self.folded(name) == wanted else { continue }
+            let country = countries[Int(row.country)]
+            let region = row.region != Row.none ? strings[Int(row.region)] : nil
+            let countryName = strings[Int(country.name)]
+            let countryCode = strings[Int(country.code)]
+            let context = [region, countryName, countryCode].compactMap { $0 }.map(Self.folded)
+            guard qualifiers.allSatisfy({ context.contains($0) }) else { continue }
+            let (latitude, longitude) = coordinates(ofSlot: slot)
+            let place = NamedPlace(
+                name: name, region: region, country: countryName, countryCode: countryCode, latitude: latitude,
+                longitude: longitude, population: Int(row.population), timeZone: strings[Int(row.timeZone)])
+            if let kept = found[place.label], kept.population >= place.population { continue }
+            found[place.label] = place
+        }
+        return found.values.sorted { ($0.population, $1.label) > ($1.population, $0.label) }
+    }
+
+    private static func folded(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}
