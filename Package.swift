@@ -138,7 +138,7 @@ let package = Package(
         .target(
             name: "ShoeboxServer",
             dependencies: [
-                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib", "Places", "Duplicates",
+                "PhotoLibrary", "Thumbnails", "LibraryIndex", "Timeline", "ZoomMapping", "GalleryLayout", "CZlib", "Places", "Duplicates", "Corrections",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -23,7 +23,7 @@ struct AdjustAPI: Sendable {
     let readOnly: Bool
     let places: LazyPlaceTable
     /// One correction at a time: a second one meanwhile is a 409.
-    private let busy = Mutex(false)
+    private let busy = OneAtATime()
 
     /// The largest request body: a hundred thousand ids.
     static let bodyLimit = 2 * 1024 * 1024
@@ -85,10 +85,11 @@ struct AdjustAPI: Sendable {
         if readOnly {
             throw APIError(.forbidden, code: "readOnly", "This server is read-only (shoebox serve --read-only): corrections are refused.")
         }
-        if request.headers[HostMiddleware.secFetchSite] == "cross-site" {
+        // `HostMiddleware` refuses cross-site API requests already; a write says so again here.
+        if request.headers[.secFetchSite] == "cross-site" {
             throw APIError(.forbidden, code: "crossSite", "Corrections are accepted from this server's own pages only.")
         }
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority ?? request.headers[.host]) {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority) {
             throw APIError(.forbidden, code: "crossSite", "Corrections are accepted from this server's own pages only (Origin \(Query.shown(origin))).")
         }
         let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -140,15 +141,11 @@ struct AdjustAPI: Sendable {
     ]
 
     /// Runs `body` with a corrector of the library, one at a time; its errors as API errors.
-    private func exclusively<T: Sendable>(_ body: (Corrector) async throws(AdjustError) -> T) async throws -> T {
-        guard busy.withLock({ running in
-            if running { return false }
-            running = true
-            return true
-        }) else {
+    private func exclusively<T: Sendable>(_ body: (Corrector) async throws -> T) async throws -> T {
+        guard busy.enter() else {
             throw APIError(.conflict, code: "busy", "Another correction is being written: try again in a moment.")
         }
-        defer { busy.withLock { $0 = false } }
+        defer { busy.leave() }
         let store: LibraryStore
         do {
             store = try LibraryStore(path: databasePath, mode: .readWrite)
@@ -157,10 +154,33 @@ struct AdjustAPI: Sendable {
         }
         do {
             return try await body(Corrector(store: store, places: places))
-        } catch {
+        } catch let error as AdjustError {
             throw APIError(error)
         }
     }
+
+    /// `data` as a JSON answer that is never cached.
+    private func json(_ data: Data) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// A gate one task at a time may pass.
+final class OneAtATime: Sendable {
+    private let running = Mutex(false)
+
+    /// Whether the caller may go on (then it must `leave()`); false while another is inside.
+    func enter() -> Bool {
+        running.withLock { running in
+            if running { return false }
+            running = true
+            return true
+        }
+    }
+
+    func leave() { running.withLock { $0 = false } }
 }
 
 /// `POST /api/adjust`'s body.

@@ -10,7 +10,7 @@ import Hummingbird
 struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
     static var allowed: String { "GET, HEAD" }
     /// The routes that write (corrections): POST, and nothing else.
-    static let writeRoutes: Set<String> = ["/api/adjust", "/api/adjust/undo"]
+    static var writeRoutes: Set<String> { ["/api/adjust", "/api/adjust/undo"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         switch request.method {
