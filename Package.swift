@@ -254,6 +254,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "AdjustBenchmark",
+            dependencies: ["PhotoFixtures", "Spawn"],
+            path: "Benchmarks/AdjustBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        .executableTarget(
             name: "DuplicatesBenchmark",
             dependencies: ["Duplicates", "Thumbnails", "SeededRandom"],
             path: "Benchmarks/DuplicatesBenchmark",

@@ -84,11 +84,10 @@ struct XMPDocument {
             }
             return (element.tagEnd..<element.tagEnd, Array((declarations + attributes).utf8))
         }
-        guard let index = elements.indices.first(where: { isRDF(elements[$0], index: $0, local: "RDF") }),
-              !elements[index].selfClosing
-        else { return nil }
+        guard let index = elements.indices.first(where: { isRDF(elements[$0], index: $0, local: "RDF") }) else { return nil }
         let element = elements[index]
-        let rdfPrefix = String(decoding: text[element.name], as: UTF8.self).split(separator: ":").dropLast().first.map { $0 + ":" } ?? ""
+        let qualified = String(decoding: text[element.name], as: UTF8.self)
+        let rdfPrefix = qualified.split(separator: ":").dropLast().first.map { $0 + ":" } ?? ""
         var scope = scopes[index]
         var added = ""
         var attributes = ""
@@ -97,6 +96,10 @@ struct XMPDocument {
             attributes += " " + name + "=\"" + property.value + "\""
         }
         let description = "<\(rdfPrefix)Description \(rdfPrefix)about=\"\"\(added)\(attributes)/>"
+        if element.selfClosing {
+            // `<rdf:RDF …/>` opened up: `<rdf:RDF …><rdf:Description …/></rdf:RDF>`.
+            return (element.tagEnd..<element.startTag.upperBound, Array((">" + description + "</" + qualified + ">").utf8))
+        }
         return (element.startTag.upperBound..<element.startTag.upperBound, Array(description.utf8))
     }
 

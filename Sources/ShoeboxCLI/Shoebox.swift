@@ -23,7 +23,7 @@ public struct Shoebox: AsyncParsableCommand {
         subcommands: [
             IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
             SearchCommand.self, PlacesCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,
-            DuplicatesCommand.self, MapCommand.self,
+            DuplicatesCommand.self, MapCommand.self, AdjustCommand.self,
         ]
     )
 
@@ -62,12 +62,17 @@ public struct Shoebox: AsyncParsableCommand {
         }
     }
 
+    /// Options whose value may start with a minus sign.
+    static let signedValueOptions: Set<String> = ["--shift", "--time-zone", "--position"]
+
     /// Refuses `-dash` (which the parser would read as the short flags -d -a -s -h, i.e. help) with
     /// a message saying how to name a folder or file that starts with a dash. A negative number, or
     /// a list of numbers such as the box `-10,36,-6,42`, is a value, not an option.
     static func checkSingleDashWords(_ arguments: [String]) throws {
-        for argument in arguments {
+        for (index, argument) in arguments.enumerated() {
             if argument == "--" { return }
+            // The value of an option that takes a sign (`--shift -1h`, `--time-zone -05:00`).
+            if index > 0, signedValueOptions.contains(arguments[index - 1]) { continue }
             guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
                   Double(argument) == nil,
                   !argument.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ Double($0) != nil })
