@@ -67,6 +67,10 @@ let package = Package(
         // Child processes started by posix_spawn, keeping none of this process's descriptors
         // (Foundation's Process crashes past some 1,360 of them; see ChildProcess).
         .target(name: "CSpawn"),
+
+        // Linux file calls without a Swift declaration (renameat2, O_TMPFILE, O_PATH), for moving
+        // files under a folder without following symbolic links (NoFollowFolder).
+        .target(name: "CFileCalls"),
         .target(name: "Spawn", dependencies: ["CSpawn"], swiftSettings: strictSettings),
 
         // Pure: the local date-time of a capture and the calendar arithmetic behind it.
@@ -97,6 +101,7 @@ let package = Package(
                 "Places",
                 "Duplicates",
                 "CCrypto",
+                "CFileCalls",
                 "CSQLiteTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
