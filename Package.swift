@@ -264,7 +264,7 @@ let package = Package(
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", "Spawn", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "PhotoFixtures", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),

@@ -49,7 +49,7 @@ extension ExtrasMover {
             return error.isMissing ? elsewhere("it is neither in the extras folder nor in the library") : .skipped("in the extras folder, \(error)")
         }
         let descriptor: Int32
-        switch source.folder.open(source.name) {
+        switch source.folder.openForReading(source.name) {
         case .success(let fd): descriptor = fd
         case .failure(let failure) where failure.isMissing: return elsewhere("it is neither in the extras folder nor in the library")
         case .failure(let failure) where failure.isLink: return .skipped("it is a symbolic link in the extras folder (not followed)")
@@ -84,7 +84,7 @@ extension ExtrasMover {
 
     /// Whether the library has `entry`'s bytes at its path.
     private static func holds(_ entry: Entry, in library: NoFollowFolder) -> Bool {
-        guard let parent = try? library.parent(of: entry.relative), case .success(let fd) = parent.folder.open(parent.name) else { return false }
+        guard let parent = try? library.parent(of: entry.relative), case .success(let fd) = parent.folder.openForReading(parent.name) else { return false }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, FileSystem.isRegularFile(status), Int64(status.st_size) == entry.size else { return false }
@@ -94,7 +94,7 @@ extension ExtrasMover {
     /// The bytes of the manifest `name` in `folder`, which must not be a symbolic link.
     private static func read(_ name: [UInt8], in folder: NoFollowFolder, shown: String) throws(MoveError) -> [UInt8] {
         let fd: Int32
-        switch folder.open(name) {
+        switch folder.openForReading(name) {
         case .success(let opened): fd = opened
         case .failure(let failure) where failure.isLink: throw MoveError(path: shown, "\(shown) is a symbolic link; give the manifest's own path, in the folder the files were moved to.")
         case .failure(let failure): throw MoveError(path: shown, posix: "Cannot read the manifest", code: failure.code)

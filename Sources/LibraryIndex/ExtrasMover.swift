@@ -131,7 +131,7 @@ public struct ExtrasMover: Sendable {
         let source: (folder: NoFollowFolder, name: [UInt8])
         do { source = try library.parent(of: extra.path) } catch { return .skipped(error.isMissing ? "it is not there any more" : "\(error)") }
         let descriptor: Int32
-        switch source.folder.open(source.name) {
+        switch source.folder.openForReading(source.name) {
         case .success(let fd): descriptor = fd
         case .failure(let failure): return .skipped(failure.isMissing ? "it is not there any more" : failure.isLink ? "it is a symbolic link now (not followed)" : "\(failure)")
         }

@@ -19,29 +19,27 @@ final class MoveJournal {
     /// free N, and syncs its header and its name.
     init(in folder: NoFollowFolder, folderPath: String, root: String) throws(MoveError) {
         var number = 1
-        while true {
+        var opened: (fd: Int32, name: [UInt8])?
+        while opened == nil {
             let name = Array("shoebox-moved-\(number).json".utf8)
             switch folder.open(name, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) {
-            case .success(let fd):
-                self.folder = folder
-                self.name = name
-                shown = folderPath + "/" + String(decoding: name, as: UTF8.self)
-                descriptor = fd
-                length = 0
-                do {
-                    try appendLine(MoveManifest.headerLine(root: root))
-                } catch {
-                    discard()
-                    throw error
-                }
-                folder.sync()
-                return
-            case .failure(let failure) where failure.code == EEXIST:
-                number += 1
-            case .failure(let failure):
-                throw MoveError(path: folderPath, posix: "Cannot create the manifest in", code: failure.code)
+            case .success(let fd): opened = (fd, name)
+            case .failure(let failure) where failure.code == EEXIST: number += 1
+            case .failure(let failure): throw MoveError(path: folderPath, posix: "Cannot create the manifest in", code: failure.code)
             }
         }
+        self.folder = folder
+        name = opened!.name
+        shown = folderPath + "/" + String(decoding: name, as: UTF8.self)
+        descriptor = opened!.fd
+        length = 0
+        do {
+            try appendLine(MoveManifest.headerLine(root: root))
+        } catch {
+            discard()
+            throw error
+        }
+        folder.sync()
     }
 
     deinit { close(descriptor) }

@@ -78,17 +78,27 @@ public final class NoFollowFolder: Sendable {
         return (try folder(path.folderBytes, creating: creating), name)
     }
 
-    /// Opens the entry `name` of this folder with `flags` (plus `O_NOFOLLOW | O_CLOEXEC`): a
-    /// descriptor, or the `errno` (`ELOOP` for a symbolic link).
-    public func open(_ name: [UInt8], flags: Int32 = O_RDONLY | O_NONBLOCK, mode: mode_t = 0o644) -> Result<Int32, Failure> {
+    /// Opens the entry `name` of this folder with `flags` (plus `O_NOFOLLOW | O_CLOEXEC`) and, for
+    /// a file it creates, `mode`: a descriptor, or the failure (`isLink` for a symbolic link).
+    public func open(_ name: [UInt8], flags: Int32, mode: UInt32 = 0o644) -> Result<Int32, Failure> {
         let fd = FileSystem.withCPath(name) { openat(descriptor, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
         return fd >= 0 ? .success(fd) : .failure(Failure(path: RelativePath.text(name), code: errno))
     }
 
+    /// Opens the entry `name` for reading, without blocking on a FIFO (see `open(_:flags:mode:)`).
+    public func openForReading(_ name: [UInt8]) -> Result<Int32, Failure> {
+        open(name, flags: O_RDONLY | O_NONBLOCK)
+    }
+
     /// `fstatat` of the entry `name`, not following a link; nil when there is none.
-    public func status(_ name: [UInt8]) -> stat? {
+    func status(_ name: [UInt8]) -> stat? {
         var st = stat()
         return FileSystem.withCPath(name) { fstatat(descriptor, $0, &st, AT_SYMLINK_NOFOLLOW) } == 0 ? st : nil
+    }
+
+    /// Device and inode of the entry `name` (not following a link), or nil when there is none.
+    public func identity(of name: [UInt8]) -> (device: UInt64, inode: UInt64)? {
+        status(name).map { (UInt64($0.st_dev), UInt64($0.st_ino)) }
     }
 
     /// Removes the entry `name` (a file, or an empty folder with `folder`); the `errno` on failure.

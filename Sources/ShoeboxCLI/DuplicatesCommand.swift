@@ -79,7 +79,8 @@ struct DuplicatesCommand: AsyncParsableCommand {
 
         if let moveExtras {
             try move(groups, rows: rows, root: root, to: moveExtras)
-            return _ = consume lock
+            _ = consume lock
+            return
         }
         if json {
             var data = try ContractJSON.encode(DuplicatesJSON(tier: tier.kind, groups: groups))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LibraryIndex
 import PhotoFixtures
+import Spawn
 import Testing
 
 /// A library root with files, an outside folder an attacker controls, and helpers to move.
@@ -41,7 +42,7 @@ struct NoFollowFolderTests {
         let root = try NoFollowFolder(path: tree.path + "/root")
 
         let (folder, name) = try root.parent(of: RelativePath("a/b/file"))
-        let fd = try folder.open(name).get()
+        let fd = try folder.openForReading(name).get()
         var buffer = [UInt8](repeating: 0, count: 16)
         #expect(String(decoding: buffer.prefix(max(0, read(fd, &buffer, 16))), as: UTF8.self) == "inside")
         close(fd)
@@ -53,7 +54,7 @@ struct NoFollowFolderTests {
             #expect(error.isLink && error.path == "link", "\(error)")
         }
         let a = try root.folder(Array("a".utf8))
-        guard case .failure(let failure) = a.open(Array("filelink".utf8)) else { Issue.record("a link to a file was opened"); return }
+        guard case .failure(let failure) = a.openForReading(Array("filelink".utf8)) else { Issue.record("a link to a file was opened"); return }
         #expect(failure.isLink)
         #expect(throws: NoFollowFolder.Failure.self) { try root.folder(Array("a/../../elsewhere".utf8)) }
 
@@ -235,5 +236,40 @@ struct ExtrasMoverTests {
         let second = try mover.restore(manifestPath: manifest)
         #expect(second.restored.isEmpty && second.inPlace.map(\.path) == ["a.jpg"] && second.skipped.isEmpty)
         #expect(tree.contents(tree.root + "/a.jpg") == "bytes of a.jpg")
+    }
+}
+
+@Suite("Moving one file: no second name left behind")
+struct FileMoveTests {
+    /// `chattr` on the test's file system, which root's permissions cannot override.
+    static let canMakeImmutable: Bool = {
+        guard getuid() == 0, let tree = try? TemporaryDirectory() else { return false }
+        let made = (try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["+i", tree.path])).map { process in
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        } ?? false
+        if made { _ = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["-i", tree.path]).waitUntilExit() }
+        return made
+    }()
+
+    @Test("An original that cannot be removed (an immutable folder) stays, and its new link or copy is removed again",
+          .enabled(if: canMakeImmutable, "needs root and chattr on the temporary folder's file system"),
+          arguments: [false, true])
+    func originalStays(renames: Bool) throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("from/a.jpg", Array("photo".utf8))
+        try FileManager.default.createDirectory(atPath: tree.path + "/to", withIntermediateDirectories: true)
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["+i", tree.path + "/from"]).waitUntilExit()
+        defer { _ = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["-i", tree.path + "/from"]).waitUntilExit() }
+        let from = try NoFollowFolder(path: tree.path + "/from"), to = try NoFollowFolder(path: tree.path + "/to")
+        let fd = try from.openForReading(Array("a.jpg".utf8)).get()
+        defer { close(fd) }
+        var status = stat()
+        #expect(fstat(fd, &status) == 0)
+        let digest = try FileDigest.sha256(ofDescriptor: fd, shown: "a.jpg").digest
+        let move = FileMove(from: from, to: to, name: Array("a.jpg".utf8), source: fd, status: status, digest: digest, shown: "to/a.jpg", renames: renames)
+        #expect(throws: MoveError.self) { try move.run() }
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/from/a.jpg"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path + "/to").isEmpty)
     }
 }

@@ -108,13 +108,17 @@ struct MoveSafetyTests {
         DuplicatesMoveTests.contents(path) ?? []
     }
 
+    /// Writes `bytes` at `path`, making its folders by their bytes (names need not be UTF-8).
     static func write(_ path: [UInt8], _ bytes: [UInt8]) throws {
-        let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } }
-        if fd < 0, let slash = path.lastIndex(of: 0x2F) {
-            try FileManager.default.createDirectory(atPath: String(decoding: path[..<slash], as: UTF8.self), withIntermediateDirectories: true)
-            // Folders whose names are not UTF-8 are made by bytes.
-            _ = (Array(path[..<slash]) + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }
-            return try write(path, bytes)
+        func create() -> Int32 {
+            (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } }
+        }
+        var fd = create()
+        if fd < 0 {
+            for (index, byte) in path.enumerated() where byte == 0x2F && index > 0 {
+                _ = (Array(path[..<index]) + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }
+            }
+            fd = create()
         }
         try #require(fd >= 0)
         defer { close(fd) }
