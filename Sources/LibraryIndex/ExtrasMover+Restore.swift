@@ -1,3 +1,4 @@
+import Duplicates
 import Foundation
 #if canImport(Glibc)
 import Glibc

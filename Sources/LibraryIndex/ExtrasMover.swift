@@ -162,8 +162,9 @@ public struct ExtrasMover: Sendable {
         do { return try NoFollowFolder(path: root) } catch { throw MoveError(path: root, "Cannot open the library folder \(root): \(error).") }
     }
 
-    /// Whether a relative path stays inside its folder (no `..`, not absolute).
+    /// Whether a relative path stays inside its folder (no `..`, not absolute, no NUL byte).
     static func isInside(_ path: RelativePath) -> Bool {
-        !path.bytes.isEmpty && path.bytes.first != 0x2F && !path.bytes.split(separator: 0x2F).contains { $0.elementsEqual([0x2E, 0x2E]) }
+        !path.bytes.isEmpty && path.bytes.first != 0x2F && !path.bytes.contains(0)
+            && !path.bytes.split(separator: 0x2F).contains { $0.elementsEqual([0x2E, 0x2E]) }
     }
 }

@@ -106,7 +106,7 @@ struct FileMove {
             named = true
         }
         defer { close(output) }
-        do {
+        do throws(MoveError) {
             try copyBytes(into: output)
             try keepAttributes(output)
             guard (try? FileDigest.sha256(ofDescriptor: output, shown: shown))?.digest == digest else {

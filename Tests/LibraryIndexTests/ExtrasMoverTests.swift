@@ -123,7 +123,8 @@ struct ExtrasMoverTests {
         try FileManager.default.copyItem(atPath: tree.root + "/sub/a.jpg", toPath: tree.outside + "/a.jpg")
         try FileManager.default.moveItem(atPath: tree.root + "/sub", toPath: tree.tree.path + "/sub-away")
         try FileManager.default.createSymbolicLink(atPath: tree.root + "/sub", withDestinationPath: tree.outside)
-        #expect(FileStamp(try #require(FileSystem.status(Array((tree.outside + "/a.jpg").utf8)).get())).size == extras[0].fileSize)
+        let outside = try FileSystem.status(Array((tree.outside + "/a.jpg").utf8)).get()
+        #expect(FileStamp(outside).size == extras[0].fileSize)
 
         let result = try ExtrasMover(root: tree.root).moveExtras(extras, to: tree.extras)
         #expect(result.moved.map(\.path) == ["b.jpg"])
