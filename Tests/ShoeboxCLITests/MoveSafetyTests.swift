@@ -1,4 +1,6 @@
 import Foundation
+import CDispatch
+import Glibc
 import PhotoFixtures
 import Spawn
 import Testing
