@@ -68,6 +68,10 @@ let package = Package(
         // Child processes started by posix_spawn, keeping none of this process's descriptors
         // (Foundation's Process crashes past some 1,360 of them; see ChildProcess).
         .target(name: "CSpawn"),
+
+        // Linux file calls without a Swift declaration (renameat2, O_TMPFILE, O_PATH), for moving
+        // files under a folder without following symbolic links (NoFollowFolder).
+        .target(name: "CFileCalls"),
         .target(name: "Spawn", dependencies: ["CSpawn"], swiftSettings: strictSettings),
 
         // Pure: the local date-time of a capture and the calendar arithmetic behind it.
@@ -102,6 +106,7 @@ let package = Package(
                 "Places",
                 "Duplicates",
                 "CCrypto",
+                "CFileCalls",
                 "CSQLiteTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw `sqlite3_step` loop that loads a million stamps without a row object each.
@@ -273,7 +278,7 @@ let package = Package(
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", "Spawn", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "PhotoFixtures", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),

@@ -8,9 +8,13 @@ import Darwin
 
 /// Moves the extra copies of duplicate groups out of the library tree, and back, losing nothing.
 ///
-/// A file moves by `rename(2)`; across file systems it is copied, flushed, read back and compared
-/// to its SHA-256 before the original is unlinked. A destination that exists is never replaced.
-/// Paths are file-system bytes throughout, so names that are not UTF-8 move like any other.
+/// Every path is opened from the root's (or the extras folder's) descriptor one component at a
+/// time, never following a link (`NoFollowFolder`). Each file's manifest entry is synced before
+/// the file moves (`MoveJournal`), so a kill at any moment leaves a manifest that restores every
+/// moved file. A file moves by `renameat2` without replacing; across file systems it is copied
+/// with its time, owner and mode, synced and checked against its SHA-256 before the original
+/// goes (`FileMove`). Paths are file-system bytes throughout, so names that are not UTF-8 move
+/// like any other.
 public struct ExtrasMover: Sendable {
     /// The library's root folder.
     public var root: String
@@ -46,19 +50,6 @@ public struct ExtrasMover: Sendable {
         }
     }
 
-    /// What `--move-extras` writes beside the files it moved, and `--restore` reads.
-    public struct Manifest: Sendable, Hashable, Codable {
-        public var version = 1
-        /// The library root the files came from.
-        public var root: String
-        public var files: [Entry]
-
-        public init(root: String, files: [Entry]) {
-            self.root = root
-            self.files = files
-        }
-    }
-
     /// A file the mover left where it was, and why.
     public struct Skipped: Sendable, Hashable {
         public var path: RelativePath
@@ -80,240 +71,100 @@ public struct ExtrasMover: Sendable {
         }
     }
 
-    /// Moves `extras` into `destination` (a folder outside the root, created if missing) under the
-    /// same relative paths, and writes the manifest there; returns the manifest's path, what moved
-    /// and what did not. A file whose size or modification time is not the indexed one has changed
-    /// since it was hashed, and stays.
+    /// What happened to one file.
+    enum Outcome {
+        case moved(Entry)
+        /// Already where a restore would put it (or never moved): nothing to do.
+        case inPlace(Entry)
+        case skipped(String)
+    }
+
+    /// Moves `extras` into `destination` (a folder outside the library tree, created if missing)
+    /// under the same relative paths, journaling each in the manifest there first; returns the
+    /// manifest's path (nil when nothing moved: no manifest is left), what moved and what did
+    /// not. A file whose size or modification time is not the indexed one has changed since it
+    /// was hashed, and stays.
+    ///
+    /// Throws when the destination is refused, or when the manifest cannot be written: then the
+    /// run stops, and the files moved so far are listed in the manifest.
     public func moveExtras(_ extras: [Extra], to destination: String) throws(MoveError) -> (manifest: String?, moved: [Entry], skipped: [Skipped]) {
-        let destination = try checkedDestination(destination)
+        let library = try openRoot()
+        let (folder, folderPath) = try ExtrasFolder.open(destination, root: root, library: library)
+        let journal = try MoveJournal(in: folder, folderPath: folderPath, root: root)
         var moved: [Entry] = []
-        var undo: [(source: [UInt8], target: [UInt8], digest: SHA256Value)] = []
         var skipped: [Skipped] = []
-        for extra in extras {
-            let source = Array(root.utf8) + [0x2F] + extra.path.bytes
-            let target = Array(destination.utf8) + [0x2F] + extra.path.bytes
-            guard let stamp = Self.stamp(source) else {
-                skipped.append(Skipped(path: extra.path, reason: "it is not there any more"))
-                continue
-            }
-            guard stamp.size == extra.fileSize, stamp.modified == extra.modified else {
-                skipped.append(Skipped(path: extra.path, reason: "it changed since it was hashed (run `shoebox index`, then `shoebox duplicates` again)"))
-                continue
-            }
+        var journaled = 0
+        var stopped: MoveError?
+        for (index, extra) in extras.enumerated() {
+            MoveTestHooks.pause()
             do {
-                let digest = try FileDigest.sha256(ofFileAt: source)
-                guard digest.size == extra.fileSize else {
-                    skipped.append(Skipped(path: extra.path, reason: "it changed while it was read"))
-                    continue
+                switch try move(extra, number: index + 1, from: library, to: folder, folderPath: folderPath, journal: journal, journaled: &journaled) {
+                case .moved(let entry): moved.append(entry)
+                case .inPlace: break
+                case .skipped(let reason): skipped.append(Skipped(path: extra.path, reason: reason))
                 }
-                try Self.move(from: source, to: target, digest: digest.digest)
-                moved.append(Entry(path: extra.path, size: digest.size, sha256: digest.digest, keptPath: extra.keptPath))
-                undo.append((source, target, digest.digest))
             } catch {
-                skipped.append(Skipped(path: extra.path, reason: "\(error)"))
+                stopped = error
+                break
             }
         }
-        guard !moved.isEmpty else { return (nil, moved, skipped) }
-        let manifest: String
-        do {
-            manifest = try writeManifest(Manifest(root: root, files: moved), in: destination)
-        } catch {
-            // Without a manifest nothing could undo the move (a full disk, say): put the files back.
-            var stranded: [String] = []
-            for file in undo.reversed() {
-                do { try Self.move(from: file.target, to: file.source, digest: file.digest) } catch { stranded.append("\(error)") }
-            }
-            let outcome = stranded.isEmpty
-                ? "Every file was put back: nothing moved."
-                : "These could not be put back and are still in \(destination): \(stranded.joined(separator: " "))"
-            throw MoveError(path: error.path, "\(error.message) \(outcome)")
+        // The manifest lists the moved files only: entries of files that stayed are taken out.
+        if moved.isEmpty {
+            journal.discard()
+        } else if moved.count < journaled {
+            try? journal.rewrite(MoveManifest(root: root, files: moved))
         }
-        return (manifest, moved, skipped)
+        if let stopped {
+            let outcome = moved.isEmpty
+                ? "Nothing moved."
+                : "Stopped after moving \(moved.count) files, all listed in \(journal.shown): `shoebox duplicates --restore \(journal.shown)` puts them back."
+            throw MoveError(path: stopped.path, "\(stopped.message) \(outcome)")
+        }
+        return (moved.isEmpty ? nil : journal.shown, moved, skipped)
     }
 
-    /// Puts back the files of the manifest at `manifestPath` (which lies in the folder they were
-    /// moved to) where they came from, after checking each one's SHA-256; returns what was
-    /// restored and what was not.
-    public static func restore(manifestPath: String) throws(MoveError) -> (restored: [Entry], skipped: [Skipped]) {
-        guard let data = FileManager.default.contents(atPath: manifestPath) else {
-            throw MoveError(path: manifestPath, "Cannot read the manifest \(manifestPath).")
+    /// Journals and moves one file; throws only when the journal cannot be written.
+    private func move(
+        _ extra: Extra, number: Int, from library: NoFollowFolder, to folder: NoFollowFolder, folderPath: String, journal: MoveJournal, journaled: inout Int
+    ) throws(MoveError) -> Outcome {
+        guard Self.isInside(extra.path) else { return .skipped("its path leaves the library folder") }
+        let source: (folder: NoFollowFolder, name: [UInt8])
+        do { source = try library.parent(of: extra.path) } catch { return .skipped(error.isMissing ? "it is not there any more" : "\(error)") }
+        let descriptor: Int32
+        switch source.folder.openForReading(source.name) {
+        case .success(let fd): descriptor = fd
+        case .failure(let failure): return .skipped(failure.isMissing ? "it is not there any more" : failure.isLink ? "it is a symbolic link now (not followed)" : "\(failure)")
         }
-        let manifest: Manifest
-        do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw MoveError(path: manifestPath, "\(manifestPath) is not a manifest written by `shoebox duplicates --move-extras`: \(error).")
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, FileSystem.isRegularFile(status) else { return .skipped("it is no longer a regular file") }
+        guard FileStamp(status).size == extra.fileSize, FileStamp(status).modified == extra.modified else {
+            return .skipped("it changed since it was hashed (run `shoebox index`, then `shoebox duplicates` again)")
         }
-        let folder = Array((manifestPath as NSString).deletingLastPathComponent.utf8)
-        var restored: [Entry] = []
-        var skipped: [Skipped] = []
-        for entry in manifest.files {
-            let relative = entry.relative
-            guard Self.isInside(relative) else {
-                skipped.append(Skipped(path: relative, reason: "its path leaves the library folder"))
-                continue
-            }
-            let source = (folder.isEmpty ? Array(".".utf8) : folder) + [0x2F] + relative.bytes
-            let target = Array(manifest.root.utf8) + [0x2F] + relative.bytes
-            do {
-                let digest = try FileDigest.sha256(ofFileAt: source)
-                guard digest.digest.hex == entry.sha256, digest.size == entry.size else {
-                    skipped.append(Skipped(path: relative, reason: "it is not the file that was moved (its SHA-256 differs)"))
-                    continue
-                }
-                try move(from: source, to: target, digest: digest.digest)
-                restored.append(entry)
-            } catch {
-                skipped.append(Skipped(path: relative, reason: "\(error)"))
-            }
-        }
-        return (restored, skipped)
+        let digest: (digest: SHA256Value, size: Int64)
+        do { digest = try FileDigest.sha256(ofDescriptor: descriptor, shown: extra.path.string) } catch { return .skipped("\(error)") }
+        guard digest.size == extra.fileSize else { return .skipped("it changed while it was read") }
+        let entry = Entry(path: extra.path, size: digest.size, sha256: digest.digest, keptPath: extra.keptPath)
+        try journal.append(entry)
+        journaled += 1
+        MoveTestHooks.reached("journaled", file: number)
+        let target: NoFollowFolder
+        do { target = try folder.parent(of: extra.path, creating: true).folder } catch { return .skipped("in \(folderPath): \(error)") }
+        let move = FileMove(
+            from: source.folder, to: target, name: source.name, source: descriptor, status: status, digest: digest.digest,
+            shown: folderPath + "/" + extra.path.string, reached: { MoveTestHooks.reached($0, file: number) })
+        do { try move.run() } catch { return .skipped(error.message) }
+        return .moved(entry)
     }
 
-    /// `destination` made absolute, created if missing, and refused inside the root.
-    private func checkedDestination(_ destination: String) throws(MoveError) -> String {
-        let absolute = URL(fileURLWithPath: destination.hasPrefix("/") ? destination : FileManager.default.currentDirectoryPath + "/" + destination)
-            .standardizedFileURL.path
-        let library = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-        func refuseInside(_ path: String) throws(MoveError) {
-            if path == library || path.hasPrefix(library + "/") || path == root || path.hasPrefix(root + "/") {
-                throw MoveError(path: destination, "\(destination) is inside the library folder \(root); the extras must leave the library tree.")
-            }
-        }
-        try refuseInside(absolute)
-        do {
-            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
-        } catch {
-            throw MoveError(path: destination, "Cannot create \(destination): \(error.localizedDescription)")
-        }
-        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
-        try refuseInside(resolved)
-        return resolved
+    /// The library's root, held open.
+    func openRoot() throws(MoveError) -> NoFollowFolder {
+        do { return try NoFollowFolder(path: root) } catch { throw MoveError(path: root, "Cannot open the library folder \(root): \(error).") }
     }
 
-    private func writeManifest(_ manifest: Manifest, in folder: String) throws(MoveError) -> String {
-        var number = 1
-        while FileManager.default.fileExists(atPath: "\(folder)/shoebox-moved-\(number).json") { number += 1 }
-        let path = "\(folder)/shoebox-moved-\(number).json"
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(manifest).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-        } catch {
-            // A write cut short (a full disk) leaves an empty or partial file: not a manifest. One
-            // that appeared meanwhile (`withoutOverwriting` refused it) is not ours to remove.
-            if (error as? CocoaError)?.code != .fileWriteFileExists { try? FileManager.default.removeItem(atPath: path) }
-            throw MoveError(path: path, "Cannot write the manifest \(path): \(error.localizedDescription)")
-        }
-        return path
-    }
-
-    /// Whether a relative path stays inside its folder (no `..`, not absolute).
+    /// Whether a relative path stays inside its folder (no `..`, not absolute, no NUL byte).
     static func isInside(_ path: RelativePath) -> Bool {
-        !path.bytes.isEmpty && path.bytes.first != 0x2F && !path.bytes.split(separator: 0x2F).contains { $0.elementsEqual([0x2E, 0x2E]) }
+        !path.bytes.isEmpty && path.bytes.first != 0x2F && !path.bytes.contains(0)
+            && !path.bytes.split(separator: 0x2F).contains { $0.elementsEqual([0x2E, 0x2E]) }
     }
-
-    /// Moves `source` to `target` (parents created), never replacing a file; across file systems,
-    /// copies, checks the copy's digest against `digest`, then unlinks the source.
-    static func move(from source: [UInt8], to target: [UInt8], digest: SHA256Value) throws(MoveError) {
-        let shown = String(decoding: target, as: UTF8.self)
-        if let slash = target.lastIndex(of: 0x2F), slash > 0 {
-            let parent = String(decoding: target[..<slash], as: UTF8.self)
-            if String(validating: target[..<slash], as: UTF8.self) != nil {
-                try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } else {
-                try makeDirectories(Array(target[..<slash]))
-            }
-        }
-        if stamp(target) != nil { throw MoveError(path: shown, "\(shown) exists already; it was not replaced.") }
-        // link + unlink rather than rename: link fails when the target exists, so nothing is replaced.
-        if call(source, target, { link($0, $1!) }) == 0 {
-            guard call(source, nil, { a, _ in unlink(a) }) == 0 else { throw MoveError(path: shown, posix: "Cannot remove the original of") }
-            return
-        }
-        guard errno == EXDEV || errno == EPERM || errno == EMLINK else { throw MoveError(path: shown, posix: "Cannot move a file to") }
-        try copy(from: source, to: target)
-        guard (try? FileDigest.sha256(ofFileAt: target))?.digest == digest else {
-            _ = call(target, nil, { a, _ in unlink(a) })
-            throw MoveError(path: shown, "The copy at \(shown) does not match its original; the original was kept.")
-        }
-        guard call(source, nil, { a, _ in unlink(a) }) == 0 else { throw MoveError(path: shown, posix: "Cannot remove the original of") }
-    }
-
-    private static func copy(from source: [UInt8], to target: [UInt8]) throws(MoveError) {
-        let shown = String(decoding: target, as: UTF8.self)
-        let input = call(source, nil) { a, _ in open(a, O_RDONLY | O_CLOEXEC) }
-        guard input >= 0 else { throw MoveError(path: shown, posix: "Cannot read the original of") }
-        defer { close(input) }
-        let output = call(target, nil) { a, _ in open(a, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard output >= 0 else { throw MoveError(path: shown, posix: "Cannot create") }
-        defer { close(output) }
-        // A full disk or a read error mid-copy: the original stays, and no part-copy is left behind.
-        var complete = false
-        defer { if !complete { _ = call(target, nil, { a, _ in unlink(a) }) } }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw MoveError(path: shown, posix: "Cannot read the original of") }
-            if count == 0 { break }
-            var written = 0
-            while written < count {
-                let n = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw MoveError(path: shown, posix: "Cannot write") }
-                written += n
-            }
-        }
-        guard fsync(output) == 0 else { throw MoveError(path: shown, posix: "Cannot flush") }
-        complete = true
-    }
-
-    private static func makeDirectories(_ path: [UInt8]) throws(MoveError) {
-        var prefix: [UInt8] = []
-        for component in path.split(separator: 0x2F, omittingEmptySubsequences: false) {
-            prefix += component
-            if !prefix.isEmpty, stamp(prefix) == nil, call(prefix, nil, { a, _ in mkdir(a, 0o755) }) != 0, errno != EEXIST {
-                throw MoveError(path: String(decoding: prefix, as: UTF8.self), posix: "Cannot create the folder")
-            }
-            prefix.append(0x2F)
-        }
-    }
-
-    /// Size and modification time (nanoseconds) of the file at `path`, or nil when there is none.
-    static func stamp(_ path: [UInt8]) -> (size: Int64, modified: Int64)? {
-        var info = stat()
-        guard call(path, nil, { a, _ in lstat(a, &info) }) == 0 else { return nil }
-        return (FileStamp(info).size, FileStamp(info).modified)
-    }
-
-    /// Calls a POSIX function with one or two byte paths as C strings.
-    private static func call(_ a: [UInt8], _ b: [UInt8]?, _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Int32) -> Int32 {
-        (a + [0]).withUnsafeBufferPointer { first in
-            first.baseAddress!.withMemoryRebound(to: CChar.self, capacity: first.count) { first in
-                guard let b else { return body(first, nil) }
-                return (b + [0]).withUnsafeBufferPointer { second in
-                    second.baseAddress!.withMemoryRebound(to: CChar.self, capacity: second.count) { body(first, $0) }
-                }
-            }
-        }
-    }
-}
-
-/// Why a move or restore could not be done, with the path it is about.
-public struct MoveError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-
-    init(path: String, _ message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    init(path: String, posix action: String) {
-        self.path = path
-        message = "\(action) \(path): \(String(cString: strerror(errno)))."
-    }
-
-    public var description: String { message }
 }

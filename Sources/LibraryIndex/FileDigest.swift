@@ -27,13 +27,19 @@ public enum FileDigest {
         }
         guard descriptor >= 0 else { throw Failure(path: shown, message: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        return try sha256(ofDescriptor: descriptor, shown: shown)
+    }
+
+    /// The SHA-256 and size of the open file at `descriptor`, read from its start (`pread`: the
+    /// descriptor's offset is left alone); `shown` names it in a failure.
+    public static func sha256(ofDescriptor descriptor: Int32, shown: String) throws(Failure) -> (digest: SHA256Value, size: Int64) {
         guard let context = EVP_MD_CTX_new() else { throw Failure(path: shown, message: "libcrypto could not make a digest context") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { throw Failure(path: shown, message: "libcrypto has no SHA-256") }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var size: Int64 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(size)) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: shown, message: String(cString: strerror(errno)))

@@ -56,13 +56,10 @@ struct DuplicatesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let restore {
-            let result: (restored: [ExtrasMover.Entry], skipped: [ExtrasMover.Skipped])
-            do { result = try ExtrasMover.restore(manifestPath: restore) } catch { throw CLIError(error.message) }
-            var lines = ["Put back \(result.restored.count.counted("file")) from \(restore.terminalSafe)."]
-            for skipped in result.skipped { lines.append("  not restored: \(skipped.path.string.terminalSafe): \(skipped.reason)") }
-            if !result.restored.isEmpty { lines.append("Run `shoebox index` to see them in the library again.") }
-            return try Output.line(lines.joined(separator: "\n"))
+            return try putBack(restore)
         }
+        // Taken before the hashing: a second run is refused at once, not after minutes of work.
+        let lock = moveExtras == nil ? nil : try Self.lock(library.databasePath)
         let configuration = try library.loadConfiguration()
         let store = try LibraryStore(path: library.databasePath, mode: .readWrite)
         guard let root = try store.root() else {
@@ -81,7 +78,9 @@ struct DuplicatesCommand: AsyncParsableCommand {
         let groups = try store.storedDuplicateGroups(tier: tier.kind)
 
         if let moveExtras {
-            return try move(groups, rows: rows, root: root, to: moveExtras)
+            try move(groups, rows: rows, root: root, to: moveExtras)
+            _ = consume lock
+            return
         }
         if json {
             var data = try ContractJSON.encode(DuplicatesJSON(tier: tier.kind, groups: groups))
@@ -193,9 +192,43 @@ struct DuplicatesCommand: AsyncParsableCommand {
             lines.append("Manifest: \(manifest.terminalSafe) (undo with `shoebox duplicates --restore \(manifest.terminalSafe)`).")
         }
         for path in stacked { lines.append("  not moved: \(path.string.terminalSafe): it belongs to a stack") }
-        for skipped in result.skipped { lines.append("  not moved: \(skipped.path.string.terminalSafe): \(skipped.reason)") }
-        if !result.moved.isEmpty { lines.append("Run `shoebox index` so the index forgets them.") }
+        for skipped in result.skipped { lines.append("  not moved: \(skipped.path.string.terminalSafe): \(skipped.reason.terminalSafe)") }
+        guard !result.moved.isEmpty else {
+            try Output.line(lines.joined(separator: "\n"))
+            throw CLIError(extras.isEmpty
+                ? "Nothing to move: no group has a file to move at the \(tier.rawValue) tier (see `shoebox duplicates`)."
+                : "Nothing was moved: every extra file stayed, for the reasons above.")
+        }
+        lines.append("Run `shoebox index` so the index forgets them.")
         try Output.line(lines.joined(separator: "\n"))
+    }
+
+    /// `--restore`: puts the files of a manifest back under the root of this index's library.
+    private func putBack(_ manifest: String) throws {
+        let store = try LibraryStore(path: library.databasePath, mode: .readOnly)
+        guard let root = try store.root() else {
+            throw CLIError("The index at \(library.databasePath) has no folder; give the --db of the library the files were moved out of.")
+        }
+        let lock = try Self.lock(library.databasePath)
+        let result: (restored: [ExtrasMover.Entry], inPlace: [ExtrasMover.Entry], skipped: [ExtrasMover.Skipped])
+        do { result = try ExtrasMover(root: root).restore(manifestPath: manifest) } catch { throw CLIError(error.message) }
+        _ = consume lock
+        var lines = ["Put back \(result.restored.count.counted("file")) from \(manifest.terminalSafe)."]
+        if !result.inPlace.isEmpty { lines.append("\(result.inPlace.count.counted("file")) already in the library.") }
+        for skipped in result.skipped { lines.append("  not restored: \(skipped.path.string.terminalSafe): \(skipped.reason.terminalSafe)") }
+        guard !result.restored.isEmpty else {
+            try Output.line(lines.joined(separator: "\n"))
+            throw CLIError(result.skipped.isEmpty
+                ? "Nothing to put back: every file of \(manifest.terminalSafe) is in the library already."
+                : "Nothing was put back, for the reasons above.")
+        }
+        lines.append("Run `shoebox index` to see them in the library again.")
+        try Output.line(lines.joined(separator: "\n"))
+    }
+
+    /// The lock that keeps a second move or restore off this library.
+    private static func lock(_ databasePath: String) throws -> MoveLock {
+        do { return try MoveLock(databasePath: databasePath) } catch { throw CLIError(error.message) }
     }
 
     /// The groups for people: one block per group, the kept file marked.

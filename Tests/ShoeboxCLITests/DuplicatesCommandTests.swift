@@ -239,8 +239,11 @@ struct DuplicatesMoveTests {
             #expect(Self.contents(Array((tree.path + "/extras/").utf8) + name) == bytes)
         }
         let manifestPath = tree.path + "/extras/shoebox-moved-1.json"
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
-        let files = try #require(manifest["files"] as? [[String: Any]])
+        // One JSON object per line: the header, then each file.
+        let lines = try String(contentsOfFile: manifestPath, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2 && header["root"] as? String == root)
+        let files = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(files.count == 2)
         #expect(files.allSatisfy { ($0["sha256"] as? String)?.count == 64 && ($0["size"] as? Int) == bytes.count && ($0["keptPath"] as? String) == "keep me.jpg" })
         #expect(files.contains { $0["pathBytes"] != nil })

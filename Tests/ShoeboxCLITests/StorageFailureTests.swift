@@ -77,12 +77,12 @@ struct StorageFailureTests {
         #expect(listed?.count == rows)
     }
 
-    @Test("Moving extras to a disk that fills before the manifest is written puts every file back and leaves no manifest")
+    @Test("Moving extras to a disk too full for the copy moves nothing, leaves no manifest and no part-copy, and exits 1")
     func moveExtrasOntoAFullDisk() throws {
         let tree = try TemporaryDirectory()
         let root = tree.path + "/photos"
-        // One picture and an exact copy, 13,000 bytes each (padding after the picture's end): the copy
-        // fills the 16 KiB file system (four 4 KiB pages), so the manifest finds no room.
+        // One picture and an exact copy, 13,000 bytes each (padding after the picture's end): with
+        // the manifest's page written first, the copy does not fit the 16 KiB file system (four 4 KiB pages).
         var bytes = PhotoFixtures.jpeg(width: 64, height: 48, exif: ExifFields(dateTimeOriginal: "2021:02:03 10:00:00"))
         try #require(bytes.count < 13_000)
         bytes += [UInt8](repeating: 0, count: 13_000 - bytes.count)
@@ -101,7 +101,8 @@ struct StorageFailureTests {
         #expect(try runWithPrivateMounts(script) == 0)
         func read(_ name: String) -> String { scriptOutput(t, name) }
         #expect(read("move.rc").trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(read("move.out")) \(read("move.err"))")
-        #expect(read("move.err").contains("manifest"), "\(read("move.err"))")
+        #expect(read("move.err").contains("Nothing was moved"), "\(read("move.err"))")
+        #expect(read("move.out").contains("not moved: "), "\(read("move.out"))")
         // Nothing left on the full disk (no empty manifest, no copy), both files back, byte for byte.
         #expect(read("left.txt").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(read("left.txt"))")
         for path in ["photos/a.jpg", "photos/copies/a.jpg"] {
