@@ -62,7 +62,7 @@ struct AdjustAPI: Sendable {
         }
         if !dryRun {
             if let note = result.indexNote { logger.notice("Corrected \(result.photos.count) photos; \(note)") }
-            refresh(state: state, events: events, logger: logger)
+            refresh(state: state, events: events, logger: logger, force: true)
         }
         return try json(ContractJSON.encode(result, compact: true))
     }
@@ -73,7 +73,7 @@ struct AdjustAPI: Sendable {
         let result = try await exclusively { corrector in
             try await corrector.undo(batch: decoded.batch, force: decoded.force ?? false)
         }
-        refresh(state: state, events: events, logger: logger)
+        refresh(state: state, events: events, logger: logger, force: true)
         return try json(ContractJSON.encode(result, compact: true))
     }
 

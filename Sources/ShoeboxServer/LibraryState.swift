@@ -204,13 +204,13 @@ final class LibraryState: Sendable {
     /// another folder (`shoebox relocate`, which finishes no run); returns whether it did. Two
     /// callers at once (the watcher and the poller) load it once.
     @discardableResult
-    func refreshIfChanged() throws(LibraryError) -> Bool {
+    func refreshIfChanged(force: Bool = false) throws(LibraryError) -> Bool {
         let change = try refreshing.withLock { _ throws(LibraryError) -> (before: Loaded, after: Loaded)? in
             let before = loaded
             // Polled every second: compare the cheap run id and root before counting anything.
             let ran = try library.lastRunID() != before.statistics.lastRunID
             let moved = try library.root() != before.root
-            guard ran || moved else { return nil }
+            guard force || ran || moved else { return nil }
             let fresh = try Self.load(library, willCountPlaces: willCountPlaces)
             current.withLock { $0 = fresh }
             return (before, fresh)
@@ -265,11 +265,12 @@ struct LibraryRefresher: Service {
     }
 }
 
-/// Loads the library again if a run finished, and sends `library-changed` if it did.
-func refresh(state: LibraryState, events: EventHub, logger: Logger) {
+/// Loads the library again if a run finished (or always, with `force`: a correction changed rows),
+/// and sends `library-changed` if it did.
+func refresh(state: LibraryState, events: EventHub, logger: Logger, force: Bool = false) {
     do {
         let root = state.loaded.root
-        if try state.refreshIfChanged() {
+        if try state.refreshIfChanged(force: force) {
             let loaded = state.loaded
             if loaded.root != root, let moved = loaded.root {
                 logger.notice("The library moved from \(root ?? "(none)") to \(moved) (shoebox relocate): photos are served from the new folder.")

@@ -13,6 +13,9 @@ struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
     static var writeRoutes: Set<String> { ["/api/adjust", "/api/adjust/undo"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if Self.writeRoutes.contains(request.uri.path), request.method != .post {
+            throw APIError(.methodNotAllowed, code: "methodNotAllowed", "\(request.uri.path) takes POST with a JSON body (got \(request.method.rawValue)).", headers: [.allow: "POST"])
+        }
         switch request.method {
         case .get:
             return try await next(request, context)
@@ -27,9 +30,6 @@ struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
         case .post where Self.writeRoutes.contains(request.uri.path):
             return try await next(request, context)
         default:
-            if Self.writeRoutes.contains(request.uri.path) {
-                throw APIError(.methodNotAllowed, code: "methodNotAllowed", "\(request.uri.path) takes POST with a JSON body (got \(request.method.rawValue)).", headers: [.allow: "POST"])
-            }
             throw APIError(
                 .methodNotAllowed, code: "methodNotAllowed", "Shoebox answers only GET and HEAD (got \(request.method.rawValue)).",
                 headers: [.allow: Self.allowed])
