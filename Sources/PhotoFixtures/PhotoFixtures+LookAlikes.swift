@@ -22,14 +22,15 @@ public enum LookAlikeSet: String, Sendable, CaseIterable {
 
 extension PhotoFixtures {
     /// A scanned-looking page: off-white paper with grain and a block of text at the top left,
-    /// lines of words of made-up glyphs wrapped at about half the width, paragraphs between. The
-    /// text, and so its line lengths and the number of lines, depends on `seed`.
+    /// lines of words of made-up glyphs wrapped at about two fifths of the width, paragraphs
+    /// between; the rest of the page is blank. The text, and so its line lengths and the number
+    /// of lines, depends on `seed`.
     public static func textPagePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9)
         var ink = [Bool](repeating: false, count: width * height)
         let glyphWidth = max(3, width / 90), lineHeight = max(6, height / 40)
-        let left = width / 12, top = height / 12, right = left + width * 11 / 20
-        let lines = Int.random(in: 9...15, using: &random)
+        let left = width / 12, top = height / 12, right = left + width * 2 / 5
+        let lines = Int.random(in: 5...9, using: &random)
         var x = left, line = 0
         while line < lines {
             let letters = Int.random(in: 2...9, using: &random)
@@ -64,12 +65,16 @@ extension PhotoFixtures {
         return out
     }
 
-    /// A near-black frame: a seeded scene of blobs (as `blobPixels`) at a twentieth of its
-    /// brightness, with sensor noise.
+    /// A near-black frame: the lens's vignetting (a centre a few levels brighter than the
+    /// corners), sensor noise, and a seeded scene of blobs (as `blobPixels`) at a fortieth of its
+    /// brightness, the only thing that tells two frames apart.
     public static func darkFramePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
         var noise = SplitMix64(seed: seed &+ 13)
-        return blobPixels(width: width, height: height, seed: seed &+ 500).map { value in
-            UInt8(clamping: Int(value) / 20 + Int.random(in: 0...3, using: &noise))
+        let scene = blobPixels(width: width, height: height, seed: seed &+ 500)
+        return scene.indices.map { i in
+            let x = Double(i / 3 % width) / Double(width) - 0.5, y = Double(i / 3 / width) / Double(height) - 0.5
+            let vignetting = 10 * (1 - 2 * (x * x + y * y))
+            return UInt8(clamping: Int(vignetting) + Int(scene[i]) / 40 + Int.random(in: 0...3, using: &noise))
         }
     }
 
