@@ -15,7 +15,7 @@ public struct DuplicateThresholds: Sendable, Hashable {
     public var lowDetailColour: Double
     public var lowDetail: Double
 
-    public init(pHash: Int, dHash: Int, colour: Double = 6, lowDetailColour: Double = 1.5, lowDetail: Double = 3) {
+    public init(pHash: Int, dHash: Int, colour: Double = 6, lowDetailColour: Double = 1.5, lowDetail: Double = 2) {
         self.pHash = pHash
         self.dHash = dHash
         self.colour = colour
