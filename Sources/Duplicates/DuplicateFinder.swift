@@ -3,8 +3,9 @@
 /// A file matches another — `exact`: equal size and SHA-256; `samePicture`: equal
 /// `PictureFingerprint.pixels`; `similar`: `DuplicateThresholds.areSimilar` (both perceptual
 /// hashes close, candidates from `HammingIndex`es on the pHash and the dHash, then the colours
-/// compared). Two files of one stack never match, nor do two files of different shots of one
-/// camera in the `similar` tier (burst frames look alike but are different pictures).
+/// compared). Two files of one stack never match; in the `similar` tier neither do two files whose
+/// metadata names different shots (burst frames, or two cameras' pictures: a copy keeps its
+/// camera and time, or loses both), nor two pictures of different shapes (`KeepFacts.hasShape`).
 ///
 /// Every member of a group matches the kept file itself: files are taken in the order they would
 /// be kept, and each file not yet in a group starts one, with every file left that matches it. A
@@ -47,10 +48,9 @@ public enum DuplicateFinder {
 
         if loosest >= .similar {
             forEachSimilarPair(in: candidates, thresholds: thresholds) { a, b in
-                if let one = candidates[a].shot, let other = candidates[b].shot,
-                   one.camera == other.camera, one.millisecond != other.millisecond {
-                    return
-                }
+                // Two shots (burst frames, or two cameras' pictures of one layout), or two shapes.
+                if let one = candidates[a].shot, let other = candidates[b].shot, one != other { return }
+                guard candidates[a].facts.hasShape(of: candidates[b].facts) else { return }
                 matches[a].append(b)
                 matches[b].append(a)
             }

@@ -137,6 +137,23 @@ struct DuplicateFinderTests {
         #expect(pair(page, ColourRenditionTests.page(lightness: 2)).isEmpty, "a blank page 2 ΔE lighter is not")
     }
 
+    @Test("similar: two cameras' shots of one look, or a portrait and a landscape of it, are no duplicates; a copy without metadata is")
+    func shotsAndShapes() {
+        let near = Self.near(Self.picture, bits: 2, pixels: 40)
+        func groups(_ second: DuplicateCandidate.Shot?, width: Int = 4000, height: Int = 3000) -> [[Int64]] {
+            DuplicateFinder.groups(in: [
+                DuplicateCandidate(id: 1, fileSize: 10, fingerprint: Self.picture, shot: .init(camera: "A", millisecond: 5), facts: Self.facts("a.jpg")),
+                DuplicateCandidate(id: 2, fileSize: 20, fingerprint: near, shot: second, facts: Self.facts("b.jpg", width: width, height: height)),
+            ]).map { $0.members.map(\.id) }
+        }
+        #expect(groups(.init(camera: "A", millisecond: 5)) == [[1, 2]], "the same shot")
+        #expect(groups(nil, width: 1000, height: 750) == [[1, 2]], "a smaller copy without metadata")
+        #expect(groups(nil, width: 1000, height: 740) == [[1, 2]], "lightly cropped")
+        #expect(groups(.init(camera: "B", millisecond: 5)).isEmpty, "another camera")
+        #expect(groups(nil, width: 3000, height: 4000).isEmpty, "a portrait")
+        #expect(groups(nil, width: 4000, height: 2250).isEmpty, "16:9 beside 4:3")
+    }
+
     @Test("files without fingerprints or digests are in no group")
     func nothingKnown() {
         let candidates = (1...3).map { DuplicateCandidate(id: Int64($0), fileSize: 10, facts: Self.facts("\($0).jpg")) }
