@@ -267,7 +267,7 @@ let package = Package(
 
         .executableTarget(
             name: "DuplicatesBenchmark",
-            dependencies: ["Duplicates", "Thumbnails", "SeededRandom"],
+            dependencies: ["Duplicates", "Thumbnails", "SeededRandom", "PhotoFixtures", "PhotoMetadata", "WallClock"],
             path: "Benchmarks/DuplicatesBenchmark",
             swiftSettings: strictSettings
         ),
@@ -278,7 +278,7 @@ let package = Package(
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CExifArena", "WallClock", "PhotoFixtures", "SeededRandom", "Spawn"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "WallClock", "PhotoFixtures", "Places", "Spawn", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+            dependencies: ["LibraryIndex", "Duplicates", "WallClock", "PhotoFixtures", "Places", "Spawn", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "ZoomMappingTests", dependencies: ["ZoomMapping", "GalleryLayout", "PhotoFixtures", "WallClock", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout", "SeededRandom"], swiftSettings: strictSettings),

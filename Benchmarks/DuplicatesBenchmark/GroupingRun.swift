@@ -8,6 +8,8 @@ import SeededRandom
 /// pHashes are not independent coin flips); 2 % of photos have 1–3 similar copies (1–8 bits off in
 /// each hash), 1 % an exact copy (same size and digest), 1 % a same-picture copy, and 10 % are
 /// burst frames (runs of 3–10 shots 0.2 s apart, each 2–8 bits from the one before, stacked).
+/// Colour renditions come from a pool of 4,096 random ones (sharing their storage); a copy has
+/// its photo's.
 struct GroupingRun {
     var count: Int
 
@@ -28,13 +30,16 @@ struct GroupingRun {
             KeepFacts(width: 4000, height: 3000, hasCaptureDate: true, hasPosition: false, hasCamera: true, modified: id, path: "p/\(id).jpg")
         }
 
+        let pool = (0..<4096).map { _ in
+            ColourRendition(bytes: (0..<ColourRendition.edge * ColourRendition.edge * 3).map { _ in UInt8.random(in: 60...200, using: &random) })!
+        }
         let made = ContinuousClock.now
         var candidates: [DuplicateCandidate] = []
         candidates.reserveCapacity(count + count / 10)
         var planted = 0
         while candidates.count < count {
             let id = Int64(candidates.count + 1)
-            let fingerprint = PictureFingerprint(pixels: random.next(), dHash: draw(), pHash: draw())
+            let fingerprint = PictureFingerprint(pixels: random.next(), dHash: draw(), pHash: draw(), colour: pool[Int(random.next() % 4096)])
             let kind = Double.random(in: 0..<1, using: &random)
             let base = DuplicateCandidate(id: id, fileSize: Int64.random(in: 500_000...9_000_000, using: &random),
                                           sha256: nil, fingerprint: fingerprint,
@@ -45,7 +50,7 @@ struct GroupingRun {
                     var copy = base
                     copy.id = Int64(candidates.count + 1)
                     copy.fingerprint = PictureFingerprint(pixels: random.next(), dHash: flip(fingerprint.dHash, bits: Int.random(in: 1...8, using: &random)),
-                                                          pHash: flip(fingerprint.pHash, bits: Int.random(in: 1...8, using: &random)))
+                                                          pHash: flip(fingerprint.pHash, bits: Int.random(in: 1...8, using: &random)), colour: fingerprint.colour)
                     copy.facts = facts(copy.id)
                     candidates.append(copy)
                     planted += 1
@@ -69,7 +74,7 @@ struct GroupingRun {
                 var previous = fingerprint
                 for frame in 1..<Int.random(in: 3...10, using: &random) {
                     previous = PictureFingerprint(pixels: random.next(), dHash: flip(previous.dHash, bits: Int.random(in: 2...8, using: &random)),
-                                                  pHash: flip(previous.pHash, bits: Int.random(in: 2...8, using: &random)))
+                                                  pHash: flip(previous.pHash, bits: Int.random(in: 2...8, using: &random)), colour: previous.colour)
                     let frameID = Int64(candidates.count + 1)
                     candidates.append(DuplicateCandidate(
                         id: frameID, fileSize: base.fileSize + Int64(frame), fingerprint: previous,

@@ -2,7 +2,8 @@
 // synthetic fingerprints, and what fingerprints add to a thumbnail pass.
 //
 //   swift build -c release --product DuplicatesBenchmark
-//   .build/release/DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS]   (default ../shared/corpus/photos, beside the repository)
+//   .build/release/DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS] [--demo DIR] [--look-alikes N]
+//       (run from the repository: CORPUS defaults to ../shared/corpus/photos beside it, DIR to testdata/photos)
 //   .build/release/DuplicatesBenchmark --grouping [--count 1000000]
 //   .build/release/DuplicatesBenchmark --overhead [CORPUS]
 //
@@ -10,6 +11,9 @@
 // exact copy, a metadata edit, JPEG quality 60, half size, PNG, WebP, a 3 % crop), fingerprints
 // everything through the thumbnail cache as `shoebox thumbnails` does, and counts the
 // (photo, variant) pairs that end in one group and the groups holding two different photos.
+// The same run adds look-alikes it generates (`LookAlikeSet`: N text pages with different text,
+// N colours of one layout, N dark frames; 10 each unless given) and the demo photos, with their
+// variants, and counts the pairs of distinct pictures that end in one group (false pairs).
 // With `--frames`, frames 0.2 s apart cut by ffmpeg from each video are added as bursts.
 
 import Foundation
@@ -25,15 +29,19 @@ func value(after flag: String) -> String? {
 func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL.path
 }
-let corpus = absolute(arguments.first { !$0.hasPrefix("--") && $0 != value(after: "--count") && $0 != value(after: "--frames") }
+let valued = ["--count", "--frames", "--demo", "--look-alikes"].compactMap(value(after:))
+let corpus = absolute(arguments.first { !$0.hasPrefix("--") && !valued.contains($0) }
     ?? "../shared/corpus/photos")  // run from the repository's folder, the shared corpus beside it
 
 if arguments.contains("--recall") {
-    try RecallRun(corpus: corpus, videos: value(after: "--frames").map(absolute)).run()
+    let demo = absolute(value(after: "--demo") ?? "testdata/photos")
+    try RecallRun(corpus: corpus, videos: value(after: "--frames").map(absolute),
+                  demo: FileManager.default.fileExists(atPath: demo) ? demo : nil,
+                  lookAlikes: value(after: "--look-alikes").flatMap(Int.init) ?? 10).run()
 } else if arguments.contains("--grouping") {
     GroupingRun(count: value(after: "--count").flatMap(Int.init) ?? 1_000_000).run()
 } else if arguments.contains("--overhead") {
     try OverheadRun(corpus: corpus).run()
 } else {
-    print("usage: DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS] | --grouping [--count N] | --overhead [CORPUS]")
+    print("usage: DuplicatesBenchmark --recall [CORPUS] [--frames VIDEOS] [--demo DIR] [--look-alikes N] | --grouping [--count N] | --overhead [CORPUS]")
 }

@@ -24,6 +24,15 @@ public struct KeepFacts: Sendable, Hashable {
 
     public var pixelCount: Int64 { Int64(max(0, width)) * Int64(max(0, height)) }
 
+    /// Whether two pictures have one shape: their width-to-height ratios within 4 % of each other
+    /// (a resized or lightly cropped copy keeps its shape; a portrait is no copy of a landscape),
+    /// or either size unknown.
+    public func hasShape(of other: KeepFacts) -> Bool {
+        guard width > 0, height > 0, other.width > 0, other.height > 0 else { return true }
+        let ratio = Double(width * other.height) / Double(height * other.width)
+        return max(ratio, 1 / ratio) <= 1.04
+    }
+
     /// How many of capture date, position and camera the file has (0–3).
     public var metadataScore: Int { (hasCaptureDate ? 1 : 0) + (hasPosition ? 1 : 0) + (hasCamera ? 1 : 0) }
 

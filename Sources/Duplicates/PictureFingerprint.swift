@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Three 64-bit hashes of a picture, made from one small grey rendition of it.
+/// Three 64-bit hashes of a picture, made from one small grey rendition of it, and a small colour
+/// rendition to confirm what the hashes find.
 ///
 /// - `pixels`: a hash of the picture's 16×16 grey pixels; equal for files whose decoded
 ///   pictures are the same (a metadata edit, a lossless re-save).
@@ -14,29 +15,43 @@ import Darwin
 ///   rendition's discrete cosine transform (the 8×8 lowest, 1 when above their median).
 ///
 /// A re-encoded, resized, converted or lightly cropped copy keeps both perceptual hashes within a
-/// few bits (see `DuplicateThresholds`).
+/// few bits and its colours within a few ΔE (see `DuplicateThresholds`).
 public struct PictureFingerprint: Sendable, Hashable {
     public var pixels: UInt64
     public var dHash: UInt64
     public var pHash: UInt64
+    public var colour: ColourRendition
 
-    /// The side of the grey square a fingerprint is made from.
+    /// The side of the square a fingerprint is made from.
     public static let edge = 32
 
-    public init(pixels: UInt64, dHash: UInt64, pHash: UInt64) {
+    public init(pixels: UInt64, dHash: UInt64, pHash: UInt64, colour: ColourRendition) {
         self.pixels = pixels
         self.dHash = dHash
         self.pHash = pHash
+        self.colour = colour
     }
 
-    /// The fingerprint of a `edge`×`edge` grey picture, row by row, or nil when `grey` has another
-    /// length.
-    public init?(grey: [UInt8]) {
+    /// The fingerprint of an `edge`×`edge` sRGB picture (3 bytes a pixel, row by row), or nil when
+    /// `rgb` has another length. The hashes are of its grey levels (Rec. 601 luma, rounded).
+    public init?(rgb: [UInt8]) {
         let edge = Self.edge
-        guard grey.count == edge * edge else { return nil }
+        guard rgb.count == edge * edge * 3, let colour = ColourRendition(rgb: rgb, edge: edge) else { return nil }
+        var grey = [UInt8](repeating: 0, count: edge * edge)
+        for i in grey.indices {
+            let red = 299 * Int(rgb[3 * i]), green = 587 * Int(rgb[3 * i + 1]), blue = 114 * Int(rgb[3 * i + 2])
+            grey[i] = UInt8((red + green + blue + 500) / 1000)
+        }
         pixels = Self.pixelHash(grey)
         dHash = Self.differenceHash(grey)
         pHash = Self.perceptualHash(grey)
+        self.colour = colour
+    }
+
+    /// The fingerprint of an `edge`×`edge` grey picture, row by row, or nil when `grey` has another
+    /// length.
+    public init?(grey: [UInt8]) {
+        self.init(rgb: grey.flatMap { [$0, $0, $0] })
     }
 
     /// Bits in which two hashes differ.

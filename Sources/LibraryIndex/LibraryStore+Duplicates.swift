@@ -105,7 +105,7 @@ extension LibraryStore {
                 SELECT p.id, p.path, p.fileSize, p.modified, p.captured, p.dateSource IN \(Self.metadataDateSources),
                        p.width, p.height, p.latitude IS NOT NULL, p.make, p.model, p.format,
                        CASE WHEN \(current) THEN h.sha256 END, CASE WHEN \(current) THEN h.fingerprinted ELSE 0 END,
-                       h.pixels, h.dHash, h.pHash, s.stackId
+                       h.pixels, h.dHash, h.pHash, s.stackId, h.colour
                 FROM photo p
                 LEFT JOIN pictureHash h ON h.photoId = p.id
                 LEFT JOIN stack s ON s.photoId = p.id
@@ -116,8 +116,9 @@ extension LibraryStore {
             while let row = try rows.next() {
                 let fingerprinted = (row[13] as Int64?) == 1
                 var fingerprint: PictureFingerprint?
-                if fingerprinted, let pixels = row[14] as Int64?, let d = row[15] as Int64?, let p = row[16] as Int64? {
-                    fingerprint = PictureFingerprint(pixels: UInt64(bitPattern: pixels), dHash: UInt64(bitPattern: d), pHash: UInt64(bitPattern: p))
+                if fingerprinted, let pixels = row[14] as Int64?, let d = row[15] as Int64?, let p = row[16] as Int64?,
+                   let colour = (row[18] as Data?).flatMap({ ColourRendition(bytes: [UInt8]($0)) }) {
+                    fingerprint = PictureFingerprint(pixels: UInt64(bitPattern: pixels), dHash: UInt64(bitPattern: d), pHash: UInt64(bitPattern: p), colour: colour)
                 }
                 result.append(DuplicateRow(
                     id: row[0], path: RelativePath(bytes: Array(row[1] as Data)), fileSize: row[2], modified: row[3],
@@ -147,17 +148,18 @@ extension LibraryStore {
         guard !entries.isEmpty else { return }
         try write { db in
             let statement = try db.makeStatement(sql: """
-                INSERT INTO pictureHash (photoId, fileSize, modified, fingerprinted, pixels, dHash, pHash) VALUES (?, ?, ?, 1, ?, ?, ?)
+                INSERT INTO pictureHash (photoId, fileSize, modified, fingerprinted, pixels, dHash, pHash, colour) VALUES (?, ?, ?, 1, ?, ?, ?, ?)
                 ON CONFLICT (photoId) DO UPDATE SET
                     sha256 = CASE WHEN fileSize = excluded.fileSize AND modified = excluded.modified THEN sha256 END,
                     fileSize = excluded.fileSize, modified = excluded.modified, fingerprinted = 1,
-                    pixels = excluded.pixels, dHash = excluded.dHash, pHash = excluded.pHash
+                    pixels = excluded.pixels, dHash = excluded.dHash, pHash = excluded.pHash, colour = excluded.colour
                 """)
             for entry in entries {
                 let f = entry.fingerprint
                 try statement.execute(arguments: [
                     entry.id, entry.fileSize, entry.modified,
                     f.map { Int64(bitPattern: $0.pixels) }, f.map { Int64(bitPattern: $0.dHash) }, f.map { Int64(bitPattern: $0.pHash) },
+                    f.map { Data($0.colour.bytes) },
                 ])
             }
         }

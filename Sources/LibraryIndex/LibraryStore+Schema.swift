@@ -314,6 +314,18 @@ extension LibraryStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Fingerprints gain a colour rendition (`ColourRendition`) that confirms `similar` pairs:
+        // the stored ones, made without it, are made again (by the next `shoebox thumbnails` or
+        // `shoebox duplicates`), and the `similar` groups found without it are dropped until then.
+        migrator.registerMigration("v14-colour-fingerprints") { db in
+            try db.execute(sql: """
+                ALTER TABLE pictureHash ADD COLUMN colour BLOB;     -- ColourRendition bytes (16×16 Lab)
+                UPDATE pictureHash SET fingerprinted = 0, pixels = NULL, dHash = NULL, pHash = NULL;
+                DELETE FROM duplicateMember WHERE tier = 'similar';
+                DELETE FROM duplicateGroup WHERE tier = 'similar';
+                DELETE FROM duplicateTotal WHERE tier = 'similar';
+                """)
+        }
         return migrator
     }()
 

@@ -15,7 +15,8 @@ struct DuplicatesCommand: AsyncParsableCommand {
         discussion: """
             Tiers: exact (the same bytes: equal size and SHA-256), same-picture (the same decoded \
             picture at 16×16: a metadata edit, a lossless re-save), similar (re-encoded, resized, \
-            converted or lightly cropped: dHash and pHash both close). Stacks — RAW+JPEG of one shot, \
+            converted or lightly cropped: dHash and pHash both close, and the colours at 16×16). Every \
+            file of a group matches its kept file itself. Stacks — RAW+JPEG of one shot, \
             bursts, an edit beside its original — are never duplicates. The kept file is the \
             largest picture, then the one with the richest metadata (capture date, GPS, camera), \
             then the oldest file. Hashes are made once per file version (with the thumbnails, or \

@@ -17,16 +17,16 @@ extension ThumbnailCache {
     }
 }
 
-/// Grey renditions of encoded pictures, for their fingerprints.
+/// Small renditions of encoded pictures, for their fingerprints.
 public enum PictureHashing {
     /// The fingerprint of an encoded picture (a JPEG rendition), or nil when libvips cannot decode it.
     public static func fingerprint(ofEncoded bytes: [UInt8]) -> PictureFingerprint? {
-        greySquare(ofEncoded: bytes).flatMap(PictureFingerprint.init(grey:))
+        colourSquare(ofEncoded: bytes).flatMap(PictureFingerprint.init(rgb:))
     }
 
     /// The picture squeezed into a `PictureFingerprint.edge`-sided square (aspect ignored), as
-    /// grey levels (Rec. 601 luma, rounded), row by row.
-    static func greySquare(ofEncoded bytes: [UInt8]) -> [UInt8]? {
+    /// sRGB bytes, row by row (a grey picture's level three times).
+    static func colourSquare(ofEncoded bytes: [UInt8]) -> [UInt8]? {
         guard Vips.startFailure == nil else { return nil }
         let edge = PictureFingerprint.edge
         return bytes.withUnsafeBytes { memory -> [UInt8]? in
@@ -46,12 +46,15 @@ public enum PictureHashing {
             defer { shoebox_vips_free(pixels) }
             guard length == edge * edge * bands else { return nil }
             let values = UnsafeRawBufferPointer(start: pixels, count: length)
-            return (0..<edge * edge).map { i in
-                // Grey (with or without alpha) is its first band; colour is luma of the first three.
-                guard bands >= 3 else { return values[i * bands] }
-                let r = Int(values[i * bands]), g = Int(values[i * bands + 1]), b = Int(values[i * bands + 2])
-                return UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+            // Grey (with or without alpha) is its first band; colour the first three.
+            let (green, blue) = bands >= 3 ? (1, 2) : (0, 0)
+            var rgb = [UInt8](repeating: 0, count: edge * edge * 3)
+            for i in 0..<edge * edge {
+                rgb[3 * i] = values[i * bands]
+                rgb[3 * i + 1] = values[i * bands + green]
+                rgb[3 * i + 2] = values[i * bands + blue]
             }
+            return rgb
         }
     }
 }

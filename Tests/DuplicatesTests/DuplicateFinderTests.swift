@@ -9,8 +9,8 @@ struct DuplicateFinderTests {
 
     static let digestA = SHA256Value(bytes: [UInt8](repeating: 1, count: 32))!
     static let digestB = SHA256Value(bytes: [UInt8](repeating: 2, count: 32))!
-    static let picture = PictureFingerprint(pixels: 11, dHash: 0x0F0F_0F0F_0F0F_0F0F, pHash: 0x1234_5678_9ABC_DEF0)
-    static let other = PictureFingerprint(pixels: 12, dHash: ~0x0F0F_0F0F_0F0F_0F0F, pHash: ~0x1234_5678_9ABC_DEF0)
+    static let picture = PictureFingerprint(pixels: 11, dHash: 0x0F0F_0F0F_0F0F_0F0F, pHash: 0x1234_5678_9ABC_DEF0, colour: ColourRenditionTests.detailed())
+    static let other = PictureFingerprint(pixels: 12, dHash: ~0x0F0F_0F0F_0F0F_0F0F, pHash: ~0x1234_5678_9ABC_DEF0, colour: ColourRenditionTests.detailed(hue: 2))
 
     static func near(_ f: PictureFingerprint, bits: Int, pixels: UInt64) -> PictureFingerprint {
         var f = f
@@ -91,6 +91,67 @@ struct DuplicateFinderTests {
         #expect(groups[0].kind == .similar)
         #expect(groups[0].members.map(\.match) == [.exact, .exact, .samePicture, .similar])
         #expect(DuplicateFinder.groups(in: candidates, loosest: .exact).map(\.members.count) == [2])
+    }
+
+    @Test("no chaining: every member matches the kept file itself, not only another member")
+    func noChaining() {
+        // b is 6 bits from a and from c in both hashes; a and c are 12 apart (the thresholds are 10 and 12).
+        let a = Self.picture, b = Self.near(a, bits: 6, pixels: 21)
+        var c = b
+        for bit in 6..<12 { c.pHash ^= 1 << UInt64(bit * 5); c.dHash ^= 1 << UInt64(bit * 5 + 1) }
+        c.pixels = 22
+        #expect(DuplicateThresholds.default.areSimilar(a, b) && DuplicateThresholds.default.areSimilar(b, c))
+        #expect(!DuplicateThresholds.default.areSimilar(a, c))
+        func candidates(keeping kept: Int) -> [DuplicateCandidate] {
+            [a, b, c].enumerated().map { i, fingerprint in
+                DuplicateCandidate(id: Int64(i + 1), fileSize: Int64(10 + i), fingerprint: fingerprint,
+                                   facts: Self.facts("\(i).jpg", width: i == kept ? 4000 : 2000, height: 3000))
+            }
+        }
+        // a kept: b joins it; c, like b but not like a, is in no group.
+        #expect(DuplicateFinder.groups(in: candidates(keeping: 0)).map { $0.members.map(\.id) } == [[1, 2]])
+        // b kept: a and c both match it.
+        #expect(DuplicateFinder.groups(in: candidates(keeping: 1)).map { $0.members.map(\.id) } == [[2, 1, 3]])
+        // c kept: b joins it, a is left alone.
+        #expect(DuplicateFinder.groups(in: candidates(keeping: 2)).map { $0.members.map(\.id) } == [[3, 2]])
+    }
+
+    @Test("similar needs the colours too: equal hashes in other colours are no duplicates; low-detail pictures need closer colours")
+    func colours() {
+        func pair(_ one: ColourRendition, _ other: ColourRendition) -> [DuplicateGroup] {
+            var first = Self.picture, second = Self.near(Self.picture, bits: 2, pixels: 30)
+            first.colour = one
+            second.colour = other
+            return DuplicateFinder.groups(in: [
+                DuplicateCandidate(id: 1, fileSize: 10, fingerprint: first, facts: Self.facts("a.jpg")),
+                DuplicateCandidate(id: 2, fileSize: 20, fingerprint: second, facts: Self.facts("b.jpg")),
+            ])
+        }
+        let photo = ColourRenditionTests.detailed()
+        #expect(pair(photo, photo).count == 1)
+        #expect(pair(photo, ColourRenditionTests.detailed(hue: 12)).isEmpty, "another colour")
+        #expect(pair(photo, ColourRenditionTests.detailed(lightness: 2)).count == 1, "a detailed picture 2 ΔE lighter is the same picture")
+        let page = ColourRenditionTests.page()
+        #expect(page.detail < DuplicateThresholds.default.lowDetail)
+        #expect(pair(page, page).count == 1)
+        #expect(pair(page, ColourRenditionTests.page(lightness: 2)).isEmpty, "a blank page 2 ΔE lighter is not")
+    }
+
+    @Test("similar: two cameras' shots of one look, or a portrait and a landscape of it, are no duplicates; a copy without metadata is")
+    func shotsAndShapes() {
+        let near = Self.near(Self.picture, bits: 2, pixels: 40)
+        func groups(_ second: DuplicateCandidate.Shot?, width: Int = 4000, height: Int = 3000) -> [[Int64]] {
+            DuplicateFinder.groups(in: [
+                DuplicateCandidate(id: 1, fileSize: 10, fingerprint: Self.picture, shot: .init(camera: "A", millisecond: 5), facts: Self.facts("a.jpg")),
+                DuplicateCandidate(id: 2, fileSize: 20, fingerprint: near, shot: second, facts: Self.facts("b.jpg", width: width, height: height)),
+            ]).map { $0.members.map(\.id) }
+        }
+        #expect(groups(.init(camera: "A", millisecond: 5)) == [[1, 2]], "the same shot")
+        #expect(groups(nil, width: 1000, height: 750) == [[1, 2]], "a smaller copy without metadata")
+        #expect(groups(nil, width: 1000, height: 740) == [[1, 2]], "lightly cropped")
+        #expect(groups(.init(camera: "B", millisecond: 5)).isEmpty, "another camera")
+        #expect(groups(nil, width: 3000, height: 4000).isEmpty, "a portrait")
+        #expect(groups(nil, width: 4000, height: 2250).isEmpty, "16:9 beside 4:3")
     }
 
     @Test("files without fingerprints or digests are in no group")

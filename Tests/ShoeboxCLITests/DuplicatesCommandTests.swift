@@ -112,6 +112,23 @@ struct DuplicatesCommandTests {
         #expect(text.stdout.contains("keep original.jpg"), "\(text.stdout)")
     }
 
+    @Test("the demo photos, one layout in many colours, are in no group (and no group chains them)")
+    func demoPhotos() throws {
+        let tree = try TemporaryDirectory()
+        let root = tree.path + "/photos", db = tree.path + "/index.sqlite"
+        for file in DemoLibrary.files() {
+            let url = URL(fileURLWithPath: root + "/" + file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+        #expect(try ShoeboxProcess.runWithDeadline(["index", root, "--db", db]).status == 0)
+        let output = try ShoeboxProcess.runWithDeadline(
+            ["duplicates", "--json", "--db", db], environment: ["XDG_CACHE_HOME": tree.path + "/cache"], deadline: .seconds(180))
+        #expect(output.status == 0, "\(output.stderr)")
+        let found = groups(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)))
+        #expect(found.isEmpty, "\(found.map(\.photos))")
+    }
+
     @Test("photos --json: stacks for the burst, RAW+JPEG and the edit; duplicateOf names the kept file")
     func stacksAndDuplicateOf() throws {
         let library = try DuplicateLibrary()

@@ -34,14 +34,18 @@ struct PictureHashingTests {
                 try PictureVariants.write(change, of: original, to: path)
                 id += 1
                 let variant = try Self.fingerprint(path, cache, id: id)
-                #expect(DuplicateThresholds.default.areSimilar(reference, variant),
-                        "\(change.rawValue): pHash \(PictureFingerprint.distance(reference.pHash, variant.pHash)), dHash \(PictureFingerprint.distance(reference.dHash, variant.dHash))")
+                let similar = DuplicateThresholds.default.areSimilar(reference, variant)
+                #expect(similar, """
+                    \(change.rawValue): pHash \(PictureFingerprint.distance(reference.pHash, variant.pHash)), \
+                    dHash \(PictureFingerprint.distance(reference.dHash, variant.dHash)), \
+                    colour ΔE \(ColourRendition.distance(reference.colour, variant.colour)) at detail \(reference.colour.detail)
+                    """)
             }
         }
         let others = try (UInt64(1)...3).map { seed in
             try Self.fingerprint(folder.path + "/\(seed).jpg", cache, id: Int64(seed - 1) * 7 + 1)
         }
-        for i in others.indices { for j in others.indices where j > i { #expect(!DuplicateThresholds.default.areSimilar(others[i], others[j])) } }
+        for i in others.indices { for j in others.indices where j > i { #expect(!DuplicateThresholds.default.areSimilar(others[i], others[j]) as Bool) } }
     }
 
     @Test("a placeholder has no fingerprint")
