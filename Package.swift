@@ -159,6 +159,9 @@ let package = Package(
         .executableTarget(name: "embed-viewer", path: "Tools/EmbedViewer", swiftSettings: strictSettings),
         .plugin(name: "EmbedViewer", capability: .buildTool(), dependencies: ["embed-viewer"]),
 
+        // Builds VERSION (beside this file) into the command line, for `shoebox --version`.
+        .plugin(name: "EmbedVersion", capability: .buildTool()),
+
         // The command-line interface, as a library so tests can drive it.
         .target(
             name: "ShoeboxCLI",
@@ -167,7 +170,8 @@ let package = Package(
                 "Corrections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            plugins: ["EmbedVersion"]
         ),
         .executableTarget(
             name: "shoebox",

@@ -19,7 +19,7 @@ public struct Shoebox: AsyncParsableCommand {
             The index lives in ~/.local/share/shoebox/library.sqlite unless --db
             or $SHOEBOX_DB says otherwise. Shoebox never writes to your photos.
             """,
-        version: "0.1.0",
+        version: ShoeboxVersion.text,
         subcommands: [
             IndexCommand.self, PhotosCommand.self, SectionsCommand.self, ZoomCommand.self, ConfigCommand.self,
             SearchCommand.self, PlacesCommand.self, ServeCommand.self, ThumbnailsCommand.self, BackupCommand.self, RelocateCommand.self,

@@ -99,7 +99,9 @@ import Testing
         ])
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ShoeboxProcess.Output {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], deadline: Duration = .seconds(60)
+    ) throws -> ShoeboxProcess.Output {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -107,6 +109,6 @@ import Testing
             .filter { key, _ in !key.hasPrefix("XDG_") && !key.hasPrefix("SHOEBOX_") }
             .merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
-        return try ShoeboxProcess.finish(process, arguments: [executable] + arguments, stdout: nil, deadline: .seconds(60))
+        return try ShoeboxProcess.finish(process, arguments: [executable] + arguments, stdout: nil, deadline: deadline)
     }
 }
