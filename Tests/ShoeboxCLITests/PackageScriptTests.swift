@@ -25,7 +25,7 @@ import Testing
         let output = folder.url("out").path
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let places = folder.url("data/places.bin").path
-        try ReadmeCommandTests.installPlaces(at: places)
+        try DemoClone.installPlaces(at: places)
         let outlines = Data(#"{"type":"FeatureCollection","features":[],"madeBy":"PackageScriptTests"}"#.utf8)
         _ = try folder.write("data/countries.geojson", Array(outlines))
 
