@@ -56,26 +56,28 @@ import Testing
         try Self.checkFiles(root: root, places: places, outlines: outlines)
 
         // A new user runs the unpacked binary: the places table is the one under the root's /usr/share.
+        // XDG_ names the empty home's folders too: as root, Foundation's home is passwd's, not $HOME.
         let home = folder.url("new-home").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let user = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share", "XDG_CACHE_HOME": home + "/.cache", "XDG_CONFIG_HOME": home + "/.config"]
         let shoebox = root + "/usr/bin/shoebox"
         let photos = ShoeboxProcess.packageRoot.appendingPathComponent("testdata/photos").path
-        let indexed = try InstallScriptTests.run(shoebox, ["index", photos], environment: ["HOME": home])
+        let indexed = try InstallScriptTests.run(shoebox, ["index", photos], environment: user)
         #expect(indexed.status == 0, "\(indexed.stderr)")
         #expect(!indexed.stderr.contains("No places table"), "\(indexed.stderr)")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/shoebox/library.sqlite"))
-        let named = try InstallScriptTests.run(shoebox, ["places"], environment: ["HOME": home])
+        let named = try InstallScriptTests.run(shoebox, ["places"], environment: user)
         #expect(named.status == 0, "\(named.stderr)")
         for place in DemoLibrary.places {
             #expect(named.stdout.contains(place.city) && named.stdout.contains("\(place.country) (\(place.countryCode))"), "\(named.stdout)")
         }
-        let version = try InstallScriptTests.run(shoebox, ["--version"], environment: ["HOME": home])
+        let version = try InstallScriptTests.run(shoebox, ["--version"], environment: user)
         #expect(version.stdout == (try Self.version()) + "\n")
 
-        let unset = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "SHOEBOX_PLACES", "SHOEBOX_MAP_OUTLINES", "SHOEBOX_DB", "SHOEBOX_CONFIG"]
+        let unset = ["SHOEBOX_PLACES", "SHOEBOX_MAP_OUTLINES", "SHOEBOX_DB", "SHOEBOX_CONFIG"]
         let server = try ServedProcess(
             ["serve", "--port", "0"], executable: URL(fileURLWithPath: shoebox),
-            environment: Dictionary(uniqueKeysWithValues: unset.map { ($0, "") }).merging(["HOME": home]) { $1 })
+            environment: Dictionary(uniqueKeysWithValues: unset.map { ($0, "") }).merging(user) { $1 })
         defer { server.stop() }
         let page = try server.get("/")
         #expect(page.status == 200)
