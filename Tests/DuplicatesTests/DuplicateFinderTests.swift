@@ -105,7 +105,7 @@ struct DuplicateFinderTests {
         func candidates(keeping kept: Int) -> [DuplicateCandidate] {
             [a, b, c].enumerated().map { i, fingerprint in
                 DuplicateCandidate(id: Int64(i + 1), fileSize: Int64(10 + i), fingerprint: fingerprint,
-                                   facts: Self.facts("\(i).jpg", width: i == kept ? 4000 : 2000, height: 3000))
+                                   facts: Self.facts("\(i).jpg", width: i == kept ? 4000 : 2000, height: i == kept ? 3000 : 1500))  // one shape, the kept one largest
             }
         }
         // a kept: b joins it; c, like b but not like a, is in no group.
