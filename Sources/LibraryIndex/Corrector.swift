@@ -95,7 +95,7 @@ public struct Corrector: Sendable {
 
         let arguments = Self.argumentsText(selection, request)
         let batch = try indexCall { () throws(IndexError) in
-            try store.beginAdjustment(arguments: arguments, photos: plan.photos.count, files: plan.files)
+            try store.beginAdjustment(arguments: arguments, photos: plan.photos.count, photoIDs: photos.compactMap(\.id), files: plan.files)
         }
         var writer = SidecarWriter(folders: folders, batch: batch)
         writer.abandonAfter = abandonAfter
@@ -158,6 +158,8 @@ public struct Corrector: Sendable {
             let shown = changed.prefix(5).joined(separator: ", ") + (changed.count > 5 ? " and \(changed.count - 5) more" : "")
             throw AdjustError(.changedSince, field: "batch", subject: changed[0], "\(changed.count == 1 ? "A sidecar was" : "\(changed.count) sidecars were") changed since batch \(chosen.batch) wrote \(changed.count == 1 ? "it" : "them") (\(shown)): nothing was undone. --force puts them back anyway.")
         }
+        // Marked before the first write, so that a kill midway still leaves them to be read again.
+        try indexCall { () throws(IndexError) in try store.markForReading(sidecars: files.map(\.sidecar)) }
         try SidecarWriter(folders: folders, batch: chosen.batch).apply(changes)
         try indexCall { () throws(IndexError) in try store.finishAdjustment(chosen.batch, state: "undone") }
         result.indexNote = try await reindex(root: root)

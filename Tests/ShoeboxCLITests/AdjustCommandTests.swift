@@ -130,11 +130,8 @@ struct AdjustCommandTests {
             #expect(try Self.xmpFiles(tree.path + "/photos").isEmpty, "killed after \(delay) µs")
         }
         let listed = try ShoeboxProcess.runWithDeadline(["photos", "--db", db])
-        // Known issue: a kill during the batch's index run can leave a photo's row dated by the
-        // sidecar the undo then removes (the index never recorded that sidecar, so it does not see
-        // it go): the files are right, the row is re-read only when the photo changes.
-        withKnownIssue("a kill during the batch's index run can leave a row dated by the removed sidecar", isIntermittent: true) {
-            #expect(!listed.stdout.contains("xmpSidecar") && listed.stdout.contains("2020-01-01 10:00:00"), "\(listed.stdout.prefix(400))")
-        }
+        // A kill during the batch's own index run once left a row dated by the sidecar the undo
+        // then removed: the rows are now marked for reading again before the first write.
+        #expect(!listed.stdout.contains("xmpSidecar") && listed.stdout.contains("2020-01-01 10:00:00"), "\(listed.stdout.prefix(400))")
     }
 }
