@@ -5,7 +5,7 @@
 ///
 /// The defaults were measured on the photos of the shared corpus and their variants (JPEG
 /// quality 60, half size, PNG, WebP, a 3 % crop) against generated look-alikes (text pages,
-/// one layout in several colours, dark frames, the demo photos); see the README's "Duplicates".
+/// one layout in several colours, dark frames, the demo photos); see "Duplicates" in docs/benchmarks.md.
 public struct DuplicateThresholds: Sendable, Hashable {
     public var pHash: Int
     public var dHash: Int

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Reader jobs")
 struct ReaderJobsTests {
-    @Test("jobs 0, the default, starts one reader per core and at least 2, growing to 8 per core and at least 32, as `index --help` and the README say")
+    @Test("jobs 0, the default, starts one reader per core and at least 2, growing to 8 per core and at least 32, as `index --help` and docs/commands.md say")
     func defaultJobs() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         #expect(IndexSettings.default.jobs == 0)

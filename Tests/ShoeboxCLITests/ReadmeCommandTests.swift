@@ -4,11 +4,12 @@ import Places
 import Spawn
 import Testing
 
-/// Every `shoebox …` command in README.md's ```sh and ```console blocks runs as shown on the demo
-/// library (testdata/photos): in a clone under a temporary home, through the shell, with the
-/// built binary first on PATH. A console block's printed output is compared too: its lines up
-/// to the first `…` start the output, those after the last `…` end it (the home folder written
-/// `~`, durations as `N s`); an `Error:` line marks an expected failure.
+/// Every `shoebox …` command in the ```sh and ```console blocks of README.md and docs/*.md runs as
+/// shown on the demo library (testdata/photos): in a clone under a temporary home, through the
+/// shell, with the built binary first on PATH; each block in a clone of its own. A console
+/// block's printed output is compared too: its lines up to the first `…` start the output, those
+/// after the last `…` end it (the home folder written `~`, durations as `N s`); an `Error:` line
+/// marks an expected failure.
 @Suite struct ReadmeCommandTests {
     /// Commands a test cannot run as written, with the reason.
     static let skipped: [(prefix: String, reason: String)] = [
@@ -21,11 +22,11 @@ import Testing
         let clone = try DemoClone(indexed: !block.startsByIndexing)
         for example in block.examples {
             if let skip = Self.skipped.first(where: { example.command.hasPrefix($0.prefix) }) {
-                print("README line \(example.line): skipped `\(example.command)`: \(skip.reason)")
+                print("\(block.file) line \(example.line): skipped `\(example.command)`: \(skip.reason)")
                 continue
             }
             let run = try clone.run(example.command)
-            let context = "README line \(example.line): `\(example.command)`"
+            let context = "\(block.file) line \(example.line): `\(example.command)`"
             if let error = example.expectedError {
                 #expect(run.status != 0, "\(context) was to fail with \(error)")
                 #expect(clone.normalized(run.stderr).contains(error), "\(context): \(run.stderr)")
@@ -48,41 +49,50 @@ import Testing
     @Test func theReadmeHasCommandsToCheck() {
         let commands = ReadmeBlock.all.flatMap(\.examples)
         #expect(commands.count >= 15)
+        // The README's own usage block is checked, not only the pages it links to.
+        #expect(ReadmeBlock.all.contains { $0.file == "README.md" })
         #expect(commands.contains { $0.expectedError != nil })
         #expect(commands.contains { $0.expectedOutput != nil })
     }
 }
 
-/// One ```sh or ```console block of README.md and the `shoebox` commands in it.
+/// One ```sh or ```console block of README.md or a docs/*.md page, and the `shoebox` commands in it.
 struct ReadmeBlock: Sendable, CustomTestStringConvertible {
     struct Example: Sendable {
         var line: Int
         /// As a shell reads it (comments included; the shell drops them).
         var command: String
-        /// A console block's output lines, `…` where the README leaves some out.
+        /// A console block's output lines, `…` where the page leaves some out.
         var expectedOutput: [String]?
         /// The message of a console block's `Error:` line.
         var expectedError: String?
     }
 
+    /// The page, relative to the package root: `README.md`, `docs/commands.md`.
+    var file: String
     var line: Int
     var examples: [Example]
 
-    var testDescription: String { "README block at line \(line): \(examples.first?.command ?? "")" }
+    var testDescription: String { "\(file) block at line \(line): \(examples.first?.command ?? "")" }
 
     /// A block that indexes first shows a first run, so it starts from no index.
     var startsByIndexing: Bool { examples.first?.command.hasPrefix("shoebox index ") == true }
 
+    /// The blocks of README.md, then of each docs/*.md page by name.
     static let all: [ReadmeBlock] = {
-        let url = ShoeboxProcess.packageRoot.appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return parse(text)
+        var blocks: [ReadmeBlock] = []
+        for file in DocumentationPage.files {
+            let url = ShoeboxProcess.packageRoot.appendingPathComponent(file)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            blocks += parse(text, file: file)
+        }
+        return blocks
     }()
 
-    static func parse(_ readme: String) -> [ReadmeBlock] {
+    static func parse(_ readme: String, file: String = "README.md") -> [ReadmeBlock] {
         var blocks: [ReadmeBlock] = []
         var kind: String?
-        var current = ReadmeBlock(line: 0, examples: [])
+        var current = ReadmeBlock(file: file, line: 0, examples: [])
         for (number, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
             if line.hasPrefix("```") {
                 if kind != nil {
@@ -90,7 +100,7 @@ struct ReadmeBlock: Sendable, CustomTestStringConvertible {
                     kind = nil
                 } else {
                     kind = String(line.dropFirst(3))
-                    current = ReadmeBlock(line: number + 1, examples: [])
+                    current = ReadmeBlock(file: file, line: number + 1, examples: [])
                 }
                 continue
             }
@@ -136,7 +146,7 @@ final class DemoClone {
     let clone: String
     let environment: [String: String]
 
-    /// The file date the README's examples show for photos dated by their file.
+    /// The file date the examples of README.md and docs/ show for photos dated by their file.
     static let fileDate = "2026-11-22 21:06:13 UTC"
 
     init(indexed: Bool) throws {
@@ -202,7 +212,7 @@ final class DemoClone {
         return try ShoeboxProcess.finish(process, arguments: [command], stdout: nil, deadline: .seconds(120))
     }
 
-    /// The home folder written `~`, as the README does, and durations as `N s`.
+    /// The home folder written `~`, as the README and docs/ do, and durations as `N s`.
     func normalized(_ text: String) -> String {
         Self.normalizedDurations(text.replacingOccurrences(of: home, with: "~"))
     }
