@@ -23,4 +23,6 @@ public struct AdjustPlan: Sendable {
     public var photos: [PhotoChange]
     /// One per sidecar, in the order first written.
     public var files: [FileChange]
+    /// Selected photos that already say what the modes would write, left out of `photos`.
+    public var unchanged: Int = 0
 }

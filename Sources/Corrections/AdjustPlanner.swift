@@ -38,16 +38,19 @@ public enum AdjustPlanner {
         guard !photos.isEmpty else { throw AdjustError(.notFound, field: "ids", "No photo is selected: nothing to change.") }
         var delta: Int64 = 0
         if let target = modes.setDate, let earliest = photos.map(\.before.captured).min() {
-            var aligned = target
-            // A target without sub-seconds keeps the earliest photo's, so every spacing stays exact.
-            if aligned.millisecond == nil { aligned.millisecond = earliest.millisecond }
-            delta = aligned.millisecondsSince1970 - earliest.millisecondsSince1970
+            // The earliest gets exactly the time typed (a scan's file-time milliseconds are noise);
+            // every photo moves by the same milliseconds, so the spacing stays exact.
+            delta = target.millisecondsSince1970 - earliest.millisecondsSince1970
         }
         var changes: [AdjustPlan.PhotoChange] = []
         var files: [AdjustPlan.FileChange] = []
         var fileIndex: [[UInt8]: Int] = [:]
+        var kept: [Photo] = []
         for photo in photos {
             let after = try dating(of: photo, modes: modes, setDateDelta: delta)
+            // Already so (a zone relabelled to the offset the camera wrote): no sidecar to write.
+            guard after != photo.before || (modes.changesDate && !photo.offsetStated && photo.before.offset != nil) else { continue }
+            kept.append(photo)
             let name = String(decoding: photo.sidecar, as: UTF8.self)
             let values = XMPSidecar.Values(
                 date: modes.changesDate ? after.captured : nil, offset: modes.changesDate ? after.offset : nil,
@@ -65,7 +68,7 @@ public enum AdjustPlanner {
         }
         // What each sidecar will say, read back as the index reads it: a photo sharing its sidecar
         // with another shows the last one's values, and a merge the reader would not see is refused.
-        for (index, photo) in photos.enumerated() {
+        for (index, photo) in kept.enumerated() {
             let file = files[fileIndex[photo.sidecar]!]
             let read: SidecarReader.Contents
             do {
@@ -85,7 +88,7 @@ public enum AdjustPlanner {
             }
             changes[index].after = after
         }
-        return AdjustPlan(photos: changes, files: files)
+        return AdjustPlan(photos: changes, files: files, unchanged: photos.count - kept.count)
     }
 
     private static func unreadable(_ sidecar: String) -> AdjustError {
@@ -102,8 +105,10 @@ public enum AdjustPlanner {
             }
             return result
         }
-        if modes.setDate != nil {
+        if let target = modes.setDate {
             after.captured = try moved(after.captured, by: setDateDelta, field: "setDate")
+            // A whole second typed without sub-seconds is written without them.
+            if target.millisecond == nil && after.captured.millisecond == 0 { after.captured.millisecond = nil }
         }
         if let shift = modes.shift {
             after.captured = try moved(after.captured, by: shift.seconds * 1000, field: "shift")

@@ -34,6 +34,8 @@ public struct Corrector: Sendable {
         /// The journal's id of the batch; `nil` for a dry run.
         public var batch: Int64?
         public var photos: [AdjustPlan.PhotoChange]
+        /// Selected photos that already said so, left out of `photos` (nothing written for them).
+        public var unchanged = 0
         /// Why the index was not brought up to date, when it was not (another run holds it).
         public var indexNote: String?
 
@@ -91,7 +93,8 @@ public struct Corrector: Sendable {
         let photos = try selectedPhotos(selection, root: root)
         let inputs = try planInputs(photos, folders: folders)
         let plan = try AdjustPlanner.plan(inputs, modes: modes)
-        guard !dryRun else { return Result(batch: nil, photos: plan.photos) }
+        // A dry run, or nothing to write: no batch.
+        guard !dryRun, !plan.files.isEmpty else { return Result(batch: nil, photos: plan.photos, unchanged: plan.unchanged) }
 
         let arguments = Self.argumentsText(selection, request)
         let batch = try indexCall { () throws(IndexError) in
@@ -105,9 +108,9 @@ public struct Corrector: Sendable {
             try? store.forgetAdjustment(batch)
             throw error
         }
-        if abandonAfter != nil { return Result(batch: batch, photos: plan.photos) }
+        if abandonAfter != nil { return Result(batch: batch, photos: plan.photos, unchanged: plan.unchanged) }
         try indexCall { () throws(IndexError) in try store.finishAdjustment(batch, state: "applied") }
-        return Result(batch: batch, photos: plan.photos, indexNote: try await reindex(root: root))
+        return Result(batch: batch, photos: plan.photos, unchanged: plan.unchanged, indexNote: try await reindex(root: root))
     }
 
     /// Puts back every sidecar of `batch` (the last one not undone when `nil`) byte for byte and

@@ -122,10 +122,13 @@ struct AdjustCommand: AsyncParsableCommand {
                 try Output.line("\(photo.path.terminalSafe)  \(Self.text(photo.before)) → \(Self.text(photo.after))")
             }
             let sidecars = Set(result.photos.map(\.sidecar)).count
-            if let batch = result.batch {
-                try Output.line("Batch \(batch): \(result.photos.count.counted("photo")), \(sidecars.counted("sidecar")) written. Undo: shoebox adjust --undo \(batch)")
+            let already = result.unchanged == 0 ? "" : " \(result.unchanged.counted("other photo")) already said so."
+            if result.photos.isEmpty {
+                try Output.line("Nothing to change: \(result.unchanged == 1 ? "the photo already says" : "all \(result.unchanged.grouped) photos already say") so; nothing was written.")
+            } else if let batch = result.batch {
+                try Output.line("Batch \(batch): \(result.photos.count.counted("photo")), \(sidecars.counted("sidecar")) written. Undo: shoebox adjust --undo \(batch).\(already)")
             } else {
-                try Output.line("Dry run: \(result.photos.count.counted("photo")) and \(sidecars.counted("sidecar")) would change; nothing was written.")
+                try Output.line("Dry run: \(result.photos.count.counted("photo")) and \(sidecars.counted("sidecar")) would change; nothing was written.\(already)")
             }
         }
         if let note = result.indexNote { Output.note(note) }

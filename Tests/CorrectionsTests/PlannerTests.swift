@@ -47,10 +47,26 @@ struct PlannerTests {
         #expect(plan.photos.map(\.after.captured.iso8601) == ["1976-01-01T00:00:20.500", "1975-12-31T23:59:50", "1976-01-01T00:01:35"])
     }
 
-    @Test("Set-date without sub-seconds keeps the earliest photo's")
-    func setDateKeepsSubSeconds() throws {
-        let plan = try Self.plan([Self.photo("a.jpg", "2020-01-01T00:00:00.250")], AdjustRequest(setDate: "1975-06-01T12:00:00"))
-        #expect(plan.photos[0].after.captured.iso8601 == "1975-06-01T12:00:00.250")
+    @Test("Set-date gives the earliest photo exactly the time typed; the others keep their spacing to the millisecond")
+    func setDateIsExact() throws {
+        let photos = [Self.photo("a.jpg", "2020-01-01T00:00:00.250"), Self.photo("b.jpg", "2020-01-01T00:00:01.125")]
+        let plan = try Self.plan(photos, AdjustRequest(setDate: "1975-06-01T12:00:00"))
+        #expect(plan.photos.map(\.after.captured.iso8601) == ["1975-06-01T12:00:00", "1975-06-01T12:00:00.875"])
+    }
+
+    @Test("A photo that already says what the modes write is left out, unless its offset was only guessed")
+    func alreadySo() throws {
+        let photos = [
+            Self.photo("stated.jpg", "2021-07-01T12:00:00", offset: 7200),
+            Self.photo("guessed.jpg", "2021-07-01T13:00:00", offset: 7200, stated: false),
+            Self.photo("other.jpg", "2021-07-01T14:00:00", offset: 3600),
+        ]
+        let plan = try Self.plan(photos, AdjustRequest(timeZone: "Europe/Berlin"))
+        #expect(plan.photos.map(\.path) == ["guessed.jpg", "other.jpg"])
+        #expect(plan.files.map { String(decoding: $0.sidecar, as: UTF8.self) } == ["guessed.jpg.xmp", "other.jpg.xmp"])
+        #expect(plan.unchanged == 1)
+        let none = try Self.plan([photos[0]], AdjustRequest(timeZone: "+02:00"))
+        #expect(none.photos.isEmpty && none.files.isEmpty && none.unchanged == 1)
     }
 
     @Test("A zone relabels each clock with its offset at that photo's own date, at the DST edges", arguments: [

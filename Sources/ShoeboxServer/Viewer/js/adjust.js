@@ -133,6 +133,11 @@ export class AdjustSheet {
     }
     this.close();
     const count = answer.photos.length;
+    if (answer.batch === null) {
+      // Every selected photo already said so: nothing was written, nothing to undo.
+      this.toast.show('Nothing to change: the photos already say so.');
+      return;
+    }
     this.onApplied(answer);
     this.toast.show(`Adjusted ${count === 1 ? '1 photo' : `${count} photos`}.`, {
       action: 'Undo',
