@@ -49,6 +49,9 @@ import Testing
         }
         #expect(Self.field("Recommends", in: info.stdout) == "ffmpeg, libraw-bin, libjpeg-turbo-progs, libjs-leaflet")
         #expect(Self.field("Version", in: info.stdout) == (try Self.version()) + "-1")
+        // The checksums dpkg --verify reads, one per packaged file.
+        let sums = try InstallScriptTests.run("/usr/bin/dpkg-deb", ["-I", deb, "md5sums"], environment: [:])
+        #expect(sums.status == 0 && sums.stdout.contains("  usr/bin/shoebox\n") && sums.stdout.contains("  usr/share/shoebox/places.bin\n"), "\(sums.stdout) \(sums.stderr)")
 
         let root = folder.url("root").path
         let unpacked = try InstallScriptTests.run("/usr/bin/dpkg", ["-x", deb, root], environment: [:])
@@ -103,6 +106,9 @@ import Testing
         for word in [".Dt SHOEBOX 1", "index", "serve", "port"] {  // mdoc writes a flag as `.Fl -port`
             #expect(manual.stdout.contains(word), "the man page has no \(word)")
         }
+        // The help's indented examples stay lines of their own (a literal display), not one filled paragraph.
+        #expect(manual.stdout.contains("Typical use:\n.Bd -literal -offset indent\nshoebox index ~/Pictures"), "\(manual.stdout.prefix(800))")
+        #expect(!manual.stdout.contains("\n\n"), "an empty line, which groff warns about")
         let bash = try String(contentsOfFile: root + "/usr/share/bash-completion/completions/shoebox", encoding: .utf8)
         #expect(bash.contains("complete ") && bash.contains("shoebox"))
         let zsh = try String(contentsOfFile: root + "/usr/share/zsh/vendor-completions/_shoebox", encoding: .utf8)
