@@ -6,6 +6,7 @@
 //   .build/release/IndexBenchmark [--count 10000] [--folder DIR] [--keep] [--shoebox-only]
 //                                 [--cold] [--large 1000000] [--large-folder DIR]
 //   .build/release/IndexBenchmark --mixed [--count 10000]   # photos + a fifth as many videos
+//   .build/release/IndexBenchmark --camera [--count 1000]   # camera-sized JPEGs (3 MB, maker note, thumbnail)
 //
 // `--cold` drops the page cache before each cold run (`echo 3 > /proc/sys/vm/drop_caches`: root
 // only) and times a first index with the default jobs (which grow while reads go to the disk),
@@ -15,6 +16,10 @@
 // their medians). `--large N` builds a tree of N tiny JPEGs once
 // (under /tmp, kept for the next run; `--large-folder` to choose where), indexes it once, then
 // times an unchanged re-run against `find -printf '%s %T@'` on the same, warm, tree.
+//
+// `--camera` writes camera-sized JPEGs instead (`SampleLibrary(cameraSized:)`: a 4000 × 3000
+// picture of about 3 MB, a 24 KB Canon-style maker note and a thumbnail in the Exif segment, GPS
+// positions), so that the comparison is not only on small files.
 //
 // `--mixed` adds `count / 5` MP4 videos whose `moov` sits after 50 MB of media data (sparse
 // files: the media data is a hole) and reports what reading each kind of file cost: `pread`
@@ -152,6 +157,8 @@ var folder: String?
 var keep = false
 var shoeboxOnly = false
 var mixed = false
+var camera = false
+var countGiven = false
 var cold = false
 var rounds = 3
 var large: Int?
@@ -159,7 +166,8 @@ var largeFolder: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--count": count = Int(arguments.popFirst() ?? "") ?? count
+    case "--count": count = Int(arguments.popFirst() ?? "") ?? count; countGiven = true
+    case "--camera": camera = true
     case "--folder": folder = arguments.popFirst()
     case "--keep": keep = true
     case "--shoebox-only": shoeboxOnly = true
@@ -169,7 +177,7 @@ while let argument = arguments.popFirst() {
     case "--large": large = Int(arguments.popFirst() ?? "")
     case "--large-folder": largeFolder = arguments.popFirst()
     default:
-        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed] [--cold] [--rounds N] [--large N] [--large-folder DIR]")
+        print("usage: IndexBenchmark [--count N] [--folder DIR] [--keep] [--shoebox-only] [--mixed] [--camera] [--cold] [--rounds N] [--large N] [--large-folder DIR]")
         exit(2)
     }
 }
@@ -179,12 +187,14 @@ guard FileManager.default.isExecutableFile(atPath: shoebox) else {
     print("Build the tool first: swift build -c release --static-swift-stdlib --product shoebox && swift build -c release --static-swift-stdlib --product IndexBenchmark")
     exit(1)
 }
-let work = folder ?? NSTemporaryDirectory() + (mixed ? "shoebox-bench-mixed-\(count)" : "shoebox-bench-gps-\(count)")
+// Camera-sized files are some 3 MB each: 1,000 of them by default.
+if camera && !countGiven { count = 1000 }
+let work = folder ?? NSTemporaryDirectory() + (mixed ? "shoebox-bench-mixed-\(count)" : camera ? "shoebox-bench-camera-\(count)" : "shoebox-bench-gps-\(count)")
 let photos = work + "/photos"
 let database = work + "/index.sqlite"
 if !FileManager.default.fileExists(atPath: photos) {
     print("Generating \(count) photos under \(photos)…")
-    try writeTree(SampleLibrary(count: count, seed: 42, positions: !mixed), to: photos)
+    try writeTree(SampleLibrary(count: count, seed: 42, positions: !mixed, cameraSized: camera), to: photos)
 }
 if mixed {
     try runMixed()
@@ -265,7 +275,10 @@ let exifKeys = ["Exif.Photo.DateTimeOriginal", "Exif.Photo.SubSecTimeOriginal", 
                 "Exif.Photo.DateTimeDigitized", "Exif.Image.DateTime", "Exif.Image.Orientation",
                 "Exif.Image.Make", "Exif.Image.Model", "Exif.GPSInfo.GPSLatitudeRef", "Exif.GPSInfo.GPSLatitude",
                 "Exif.GPSInfo.GPSLongitudeRef", "Exif.GPSInfo.GPSLongitude"]
-let parallel = "find '\(photos)' -type f -name '*.jpg' -print0 | xargs -0 -P \(cores) -n 1000"
+// Batches of 1,000 files, or fewer so that every core gets several (a 1,000-file tree in one
+// batch would leave exiv2 one core).
+let batch = min(1000, (files.count + cores * 4 - 1) / (cores * 4))
+let parallel = "find '\(photos)' -type f -name '*.jpg' -print0 | xargs -0 -P \(cores) -n \(max(1, batch))"
 // Exact keys (`-K`), as a user who knows the fields asks: exiv2's fastest way to read them. The `-g`
 // figure (a pattern matched against every key of every file) is shown beside it.
 let exiv2Exact = (name: "exiv2 -K, 12 exact keys (xargs -P \(cores))", arguments: exifKeys.map { "-K " + $0 }.joined(separator: " "))

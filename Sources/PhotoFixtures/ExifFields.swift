@@ -30,6 +30,18 @@ public struct ExifFields: Sendable, Hashable {
     /// `GPSTimeStamp`: hours, minutes, seconds (UTC), rationals like the coordinates.
     public var gpsTimeStamp: [Double]?
 
+    /// `MakerNote` (Exif IFD, UNDEFINED): a camera maker's own block, kilobytes in real photos.
+    public var makerNote: [UInt8]?
+    /// `PixelXDimension` and `PixelYDimension` (Exif IFD).
+    public var pixelDimensions: (width: Int, height: Int)? {
+        get { pixelWidth.flatMap { w in pixelHeight.map { (w, $0) } } }
+        set { pixelWidth = newValue?.width; pixelHeight = newValue?.height }
+    }
+    var pixelWidth: Int?
+    var pixelHeight: Int?
+    /// A JPEG thumbnail in IFD1 (`JPEGInterchangeFormat` and its length), as cameras store one.
+    public var thumbnail: [UInt8]?
+
     /// The TIFF type of IFD0's pointers to the Exif and GPS IFDs: LONG, as the standard says, or
     /// another integer type, as some cameras write them.
     public var pointerType = PointerType.long

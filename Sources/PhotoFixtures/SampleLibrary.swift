@@ -11,11 +11,30 @@ public struct SampleLibrary: Sendable {
     /// ``cities``, each photo within about 5 km of its centre. Without, the files are those of
     /// earlier versions byte for byte.
     public var positions: Bool
+    /// Whether the files are the size of a camera's: a 4000 × 3000 picture of about 3 MB (the same
+    /// picture in every file), and an Exif segment with a Canon-style maker note of 24 KB and a
+    /// 160 × 120 thumbnail, as cameras write them. Without, JPEGs of a few hundred bytes.
+    public var cameraSized: Bool
 
-    public init(count: Int, seed: UInt64 = 1, positions: Bool = false) {
+    public init(count: Int, seed: UInt64 = 1, positions: Bool = false, cameraSized: Bool = false) {
         self.count = count
         self.seed = seed
         self.positions = positions
+        self.cameraSized = cameraSized
+    }
+
+    /// What every camera-sized file shares: its picture, maker note and thumbnail.
+    private struct CameraParts {
+        var picture = PhotoFixtures.cameraPicture(width: 4000, height: 3000)
+        var thumbnail = [0xFF, 0xD8] + PhotoFixtures.cameraPicture(width: 160, height: 120, seed: 2)
+        /// A little-endian IFD of 60 inline SHORT entries (Canon's maker notes are IFDs without a
+        /// header), then the opaque rest of the note.
+        var makerNote: [UInt8] = {
+            var note: [UInt8] = [60, 0]
+            for tag in 1...60 { note += [UInt8(tag), 0, 3, 0, 1, 0, 0, 0, UInt8(tag * 7 & 0xFF), 0, 0, 0] }
+            note += [0, 0, 0, 0]
+            return note + [UInt8](repeating: 0, count: 24 * 1024 - note.count)
+        }()
     }
 
     /// The cities a library with positions is photographed in: name, latitude, longitude (degrees).
@@ -49,6 +68,7 @@ public struct SampleLibrary: Sendable {
         var city = Self.cities[0]
         var day = 0  // days since 2021-01-01
         var index = 0
+        let camera = cameraSized ? CameraParts() : nil
         while index < count {
             day += Int(rng.next() % 9)  // gaps of 0–8 days between shooting days
             let perDay = 1 + Int(rng.next() % 40)
@@ -76,10 +96,18 @@ public struct SampleLibrary: Sendable {
                     exif.gpsLongitude = Self.degreesMinutesSeconds(abs(longitude))
                 }
                 let folder = String(format: "%04d/%04d-%02d-%02d", year, year, month, dayOfMonth)
-                try body(File(
-                    path: "\(folder)/IMG_\(String(format: "%05d", index)).jpg",
-                    bytes: PhotoFixtures.jpeg(width: width, height: height, exif: exif),
-                    captured: date))
+                let bytes: [UInt8]
+                if let camera {
+                    exif.make = "Canon"
+                    exif.model = "Canon EOS R6"
+                    exif.makerNote = camera.makerNote
+                    exif.pixelDimensions = (4000, 3000)
+                    exif.thumbnail = camera.thumbnail
+                    bytes = PhotoFixtures.cameraJPEG(exif: exif, picture: camera.picture)
+                } else {
+                    bytes = PhotoFixtures.jpeg(width: width, height: height, exif: exif)
+                }
+                try body(File(path: "\(folder)/IMG_\(String(format: "%05d", index)).jpg", bytes: bytes, captured: date))
                 index += 1
             }
         }

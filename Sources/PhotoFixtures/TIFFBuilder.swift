@@ -1,5 +1,5 @@
-/// Lays out a TIFF structure: a header, IFD0 with an optional Exif IFD and GPS IFD, and optional
-/// leading data.
+/// Lays out a TIFF structure: a header, IFD0 with an optional Exif IFD and GPS IFD, an optional
+/// IFD1 with a JPEG thumbnail, and optional leading data.
 struct TIFFBuilder {
     /// One directory entry's value.
     enum Value {
@@ -16,6 +16,8 @@ struct TIFFBuilder {
         case gpsPointer
         /// Unsigned rationals, as numerators over `denominator`.
         case rationals([Double], denominator: Int)
+        /// Bytes of type UNDEFINED (a maker note).
+        case undefined([UInt8])
 
         var type: UInt16 {
             switch self {
@@ -23,6 +25,7 @@ struct TIFFBuilder {
             case .short, .shorts: 3
             case .long, .dataOffset, .exifPointer, .gpsPointer: 4
             case .rationals: 5
+            case .undefined: 7
             }
         }
 
@@ -31,6 +34,7 @@ struct TIFFBuilder {
             case .ascii(let text): text.utf8.count + 1
             case .rationals(let values, _): values.count
             case .shorts(let values): values.count
+            case .undefined(let bytes): bytes.count
             default: 1
             }
         }
@@ -40,6 +44,8 @@ struct TIFFBuilder {
     var ifd0: [(tag: UInt16, value: Value)] = []
     var exif: [(tag: UInt16, value: Value)] = []
     var gps: [(tag: UInt16, value: Value)] = []
+    /// IFD1's JPEG thumbnail.
+    var thumbnail: [UInt8]?
     /// The type `.exifPointer` and `.gpsPointer` are written with.
     var pointerType = ExifFields.PointerType.long
 
@@ -59,6 +65,10 @@ struct TIFFBuilder {
         if let v = fields.subSecTime { exif.append((0x9290, .ascii(v))) }
         if let v = fields.subSecTimeOriginal { exif.append((0x9291, .ascii(v))) }
         if let v = fields.subSecTimeDigitized { exif.append((0x9292, .ascii(v))) }
+        if let v = fields.makerNote { exif.append((0x927C, .undefined(v))) }
+        if let v = fields.pixelWidth { exif.append((0xA002, .long(v))) }
+        if let v = fields.pixelHeight { exif.append((0xA003, .long(v))) }
+        thumbnail = fields.thumbnail
         let denominator = ExifFields.gpsDenominator
         if let v = fields.gpsLatitudeRef { gps.append((0x0001, .ascii(v))) }
         if let v = fields.gpsLatitude { gps.append((0x0002, .rationals(v, denominator: denominator))) }
@@ -68,7 +78,7 @@ struct TIFFBuilder {
         if let v = fields.gpsDateStamp { gps.append((0x001D, .ascii(v))) }
     }
 
-    var isEmpty: Bool { ifd0.isEmpty && exif.isEmpty && gps.isEmpty }
+    var isEmpty: Bool { ifd0.isEmpty && exif.isEmpty && gps.isEmpty && thumbnail == nil }
 
     /// The TIFF bytes. `leadingData` sits right after the header, where `.dataOffset` points.
     func build(leadingData: [UInt8] = []) -> [UInt8] {
@@ -87,9 +97,17 @@ struct TIFFBuilder {
 
         let exifStart = ifd0Start + directorySize(first)
         let gpsStart = exifStart + (second.isEmpty ? 0 : directorySize(second))
-        write(first, at: ifd0Start, exifStart: exifStart, gpsStart: gpsStart, into: &out)
+        let ifd1Start = gpsStart + (third.isEmpty ? 0 : directorySize(third))
+        write(first, at: ifd0Start, exifStart: exifStart, gpsStart: gpsStart, next: thumbnail == nil ? 0 : ifd1Start, into: &out)
         if !second.isEmpty { write(second, at: exifStart, exifStart: exifStart, gpsStart: gpsStart, into: &out) }
         if !third.isEmpty { write(third, at: gpsStart, exifStart: exifStart, gpsStart: gpsStart, into: &out) }
+        if let thumbnail {
+            // IFD1: JPEG compression, the thumbnail's offset and length, then the thumbnail.
+            let thumbnailStart = ifd1Start + 2 + 3 * 12 + 4
+            let ifd1: [(tag: UInt16, value: Value)] = [(0x0103, .short(6)), (0x0201, .long(thumbnailStart)), (0x0202, .long(thumbnail.count))]
+            write(ifd1, at: ifd1Start, exifStart: exifStart, gpsStart: gpsStart, into: &out)
+            out += thumbnail
+        }
         return out
     }
 
@@ -100,7 +118,7 @@ struct TIFFBuilder {
         }
     }
 
-    private func write(_ entries: [(tag: UInt16, value: Value)], at start: Int, exifStart: Int, gpsStart: Int, into out: inout [UInt8]) {
+    private func write(_ entries: [(tag: UInt16, value: Value)], at start: Int, exifStart: Int, gpsStart: Int, next: Int = 0, into out: inout [UInt8]) {
         out += int(entries.count, 2)
         var data: [UInt8] = []
         let dataStart = start + 2 + 12 * entries.count + 4
@@ -126,7 +144,7 @@ struct TIFFBuilder {
                 if data.count % 2 == 1 { data.append(0) }
             }
         }
-        out += int(0, 4)
+        out += int(next, 4)
         out += data
     }
 
@@ -140,6 +158,7 @@ struct TIFFBuilder {
         case .exifPointer, .gpsPointer: int(0, 4)
         case .rationals(let values, let denominator):
             values.flatMap { int(Int(($0 * Double(denominator)).rounded()), 4) + int(denominator, 4) }
+        case .undefined(let bytes): bytes
         }
     }
 

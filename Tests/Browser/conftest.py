@@ -49,6 +49,21 @@ def pytest_configure(config):
             raise pytest.UsageError(f"{tool} does not exist: build it (`swift build`) or set SHOEBOX_BIN / SHOEBOX_MAKE_LIBRARY.")
 
 
+def imagemagick_convert():
+    """ImageMagick's `convert`, or None: the first `convert` on PATH, or Debian's, that says it is
+    ImageMagick (a stand-in of the same name is passed over)."""
+    for candidate in (shutil.which("convert"), "/usr/bin/convert"):
+        if not candidate or not Path(candidate).exists():
+            continue
+        try:
+            version = subprocess.run([candidate, "-version"], capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if "ImageMagick" in version:
+            return candidate
+    return None
+
+
 @pytest.fixture(scope="session")
 def workdir():
     folder = Path(tempfile.mkdtemp(prefix="shoebox-browser-"))

@@ -14,10 +14,10 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import SHOEBOX_BIN, VIEWPORTS, Server
+from conftest import SHOEBOX_BIN, VIEWPORTS, Server, imagemagick_convert
 from viewer import open_viewer, wait_idle, wait_for, console_errors, screenshot, page_button
 
-CONVERT = shutil.which("convert")
+CONVERT = imagemagick_convert()
 KIND_LABELS = {"exact": "Exact copy", "same-picture": "Same picture", "similar": "Similar"}
 
 

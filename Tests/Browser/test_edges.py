@@ -10,11 +10,11 @@ import subprocess
 
 import pytest
 
-from conftest import SHOEBOX_BIN, Server, new_driver
+from conftest import SHOEBOX_BIN, Server, new_driver, imagemagick_convert
 from test_stacks import exif_segment
 from viewer import console_errors, open_viewer, screenshot, wait_idle
 
-CONVERT = shutil.which("convert")
+CONVERT = imagemagick_convert()
 BIG_DAY = 12_000
 
 # Every cell and header on screen, and the pairs that overlap (a label laid over its own block's
