@@ -32,23 +32,28 @@ extension PlaceTable {
             let name = strings[Int(row.name)]
             // Names are compared folded only when they could match: same length in bytes or close to it.
             guard abs(name.utf8.count - wanted.utf8.count) <= 4, Self.folded(name) == wanted else { continue }
-            let country = countries[Int(row.country)]
-            let region = row.region != Row.none ? strings[Int(row.region)] : nil
-            let countryName = strings[Int(country.name)]
-            let countryCode = strings[Int(country.code)]
-            let context = [region, countryName, countryCode].compactMap { $0 }.map(Self.folded)
+            let place = namedPlace(atSlot: slot)
+            let context = [place.region, place.country, place.countryCode].compactMap { $0 }.map(Self.folded)
             guard qualifiers.allSatisfy({ context.contains($0) }) else { continue }
-            let (latitude, longitude) = coordinates(ofSlot: slot)
-            let place = NamedPlace(
-                name: name, region: region, country: countryName, countryCode: countryCode, latitude: latitude,
-                longitude: longitude, population: Int(row.population), timeZone: strings[Int(row.timeZone)])
             if let kept = found[place.label], kept.population >= place.population { continue }
             found[place.label] = place
         }
         return found.values.sorted { ($0.population, $1.label) > ($1.population, $0.label) }
     }
 
-    private static func folded(_ text: String) -> String {
+    /// The place in `slot` of the table, with its region, country and position.
+    func namedPlace(atSlot slot: Int) -> NamedPlace {
+        let row = rows[slot]
+        let country = countries[Int(row.country)]
+        let (latitude, longitude) = coordinates(ofSlot: slot)
+        return NamedPlace(
+            name: strings[Int(row.name)], region: row.region != Row.none ? strings[Int(row.region)] : nil,
+            country: strings[Int(country.name)], countryCode: strings[Int(country.code)], latitude: latitude,
+            longitude: longitude, population: Int(row.population), timeZone: strings[Int(row.timeZone)])
+    }
+
+    /// `text` trimmed, without case or accents: how names are compared.
+    static func folded(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

@@ -24,6 +24,8 @@ struct AdjustAPI: Sendable {
     let places: LazyPlaceTable
     /// One correction at a time: a second one meanwhile is a 409.
     private let busy = OneAtATime()
+    /// The places table's names in order, made on the first suggestion asked for.
+    private let names = PlaceNames()
 
     /// The largest request body: a hundred thousand ids.
     static let bodyLimit = 2 * 1024 * 1024
@@ -43,9 +45,41 @@ struct AdjustAPI: Sendable {
         let api = router.group("api")
         api.post("adjust") { request, _ in try await adjust(request) }
         api.post("adjust/undo") { request, _ in try await undo(request) }
+        // The Adjust sheet's place field: names from the whole places table as a person types.
+        api.get("places/names") { request, _ in try placeNames(request) }
+        api.head("places/names") { request, _ in try placeNames(request) }
     }
 
     // MARK: Routes
+
+    /// `GET /api/places/names?q=TEXT`: `{"places": [{"label", "name", "region", "country",
+    /// "countryCode", "latitude", "longitude"}]}`, the ten most populous places of the places table
+    /// whose name starts with `q` (a comma narrows by region or country, as `place` does); none
+    /// without a table.
+    private func placeNames(_ request: Request) throws -> Response {
+        guard let text = Query(request).raw("q"), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw APIError(.badRequest, code: "invalidValue", field: "q", "Give q, the start of a place's name, e.g. q=Lisb.")
+        }
+        guard text.utf8.count <= 200 else {
+            throw APIError(.badRequest, code: "invalidValue", field: "q", "q must be at most 200 bytes (got \(text.utf8.count)).")
+        }
+        struct Suggestion: Encodable {
+            var label: String
+            var name: String
+            var region: String?
+            var country: String
+            var countryCode: String
+            var latitude: Double
+            var longitude: Double
+        }
+        struct Body: Encodable { var places: [Suggestion] }
+        let found = names.index(of: places)?.suggestions(for: text) ?? []
+        let body = Body(places: found.map {
+            Suggestion(label: $0.label, name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode,
+                       latitude: $0.latitude, longitude: $0.longitude)
+        })
+        return json(try ContractJSON.encode(body, compact: true))
+    }
 
     private func adjust(_ request: Request) async throws -> Response {
         let body = try await checkedBody(request, fields: AdjustBody.fields)
@@ -236,5 +270,18 @@ extension APIError {
         default: (.internalServerError, "failed")
         }
         self.init(status, code: code, field: error.field, error.message)
+    }
+}
+
+/// A `PlaceNameIndex` of the server's places table, made once, on first use.
+final class PlaceNames: Sendable {
+    private let made = Mutex<PlaceNameIndex?>(nil)
+
+    /// The index, made now when it is the first call and a table is installed; nil without one.
+    func index(of places: LazyPlaceTable) -> PlaceNameIndex? {
+        made.withLock { index in
+            if index == nil, let table = places.table { index = PlaceNameIndex(table: table) }
+            return index
+        }
     }
 }

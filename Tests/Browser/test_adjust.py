@@ -101,6 +101,15 @@ def test_select_adjust_undo(browser, adjust_server, screenshots, viewport):
     assert not date.startswith(datetime.date.today().isoformat())
     for name in ("shift", "zone", "place"):
         assert sheet.find_element("css selector", f"[name={name}]").is_displayed(), name
+    # The place field suggests places of the whole places table as one types (when one is installed).
+    place = sheet.find_element("css selector", "[name=place]")
+    place.send_keys("Lisb")
+    if adjust_server.get("/api/places/names?q=Lisb")["places"]:
+        options = wait_for(lambda: browser.execute_script(
+            "return [...document.querySelectorAll('#adjust-place-names option')].map(o => o.value)"),
+            timeout=10, message="place suggestions")
+        assert options[0] == "Lisbon, Lisbon, Portugal", options
+    place.clear()
     sheet.find_element("css selector", "[name=shift]").send_keys("+1h")
     rows = wait_for(lambda: (lambda r: r if len(r) == 3 else None)(browser.execute_script(
         "return [...document.querySelectorAll('[data-adjust-row]')].map(r => ({path: r.dataset.path, day: 'dayChange' in r.dataset, text: r.textContent}))")),

@@ -152,6 +152,32 @@ struct AdjustAPITests {
         #expect(notJSON.status == .badRequest)
     }
 
+    @Test("/api/places/names suggests places of the whole places table by the start of their name; no q is a 400 naming q")
+    func placeNames() async throws {
+        let library = try await Library()
+        let app = try library.app()
+        let answers = try await Self.send(app, [
+            Exchange(method: .get, uri: "/api/places/names?q=lisb", headers: [:]),
+            Exchange(method: .get, uri: "/api/places/names?q=Lisbon,%20Maine", headers: [:]),
+            Exchange(method: .get, uri: "/api/places/names", headers: [:]),
+            Exchange(method: .get, uri: "/api/places/names?q=%20", headers: [:]),
+        ])
+        #expect(answers[0].status == .ok && answers[1].status == .ok, "\(answers[0].text)")
+        let labels = try #require(try Self.object(answers[0])["places"] as? [[String: Any]]).compactMap { $0["label"] as? String }
+        let narrowed = try #require(try Self.object(answers[1])["places"] as? [[String: Any]]).compactMap { $0["label"] as? String }
+        // The server's table is the machine's (scripts/places-data): GeoNames when installed.
+        if LazyPlaceTable.installed(onFailure: { _ in }).table != nil {
+            #expect(labels.first == "Lisbon, Lisbon, Portugal" && labels.count == 10, "\(labels)")
+            #expect(narrowed.first == "Lisbon, Maine, United States", "\(narrowed)")
+        } else {
+            #expect(labels.isEmpty && narrowed.isEmpty)
+        }
+        for answer in answers[2...] {
+            #expect(answer.status == .badRequest, "\(answer.text)")
+            #expect((try Self.object(answer)["error"] as? [String: Any])?["field"] as? String == "q", "\(answer.text)")
+        }
+    }
+
     @Test("refused: read-only, cross-site, another origin, not JSON, GET, and without the token")
     func refusals() async throws {
         let library = try await Library()

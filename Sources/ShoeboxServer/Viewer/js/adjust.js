@@ -24,7 +24,14 @@ export class AdjustSheet {
     this.initialDate = '';
     this.previewTimer = 0;
     this.previewSerial = 0;
-    this.form.addEventListener('input', () => this.schedulePreview());
+    this.suggestTimer = 0;
+    this.suggestSerial = 0;
+    this.form.addEventListener('input', (e) => {
+      // A place half typed is no place yet: it gets suggestions, and a preview once chosen or left.
+      if (e.target === this.form.elements.place) this.scheduleSuggestions();
+      else this.schedulePreview();
+    });
+    this.form.elements.place.addEventListener('change', () => this.schedulePreview());
     this.form.addEventListener('submit', (e) => { e.preventDefault(); this.submit().catch(onError); });
     sheet.querySelector('#adjust-cancel').addEventListener('click', () => this.close());
     sheet.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); this.close(); } });
@@ -44,12 +51,13 @@ export class AdjustSheet {
     this.error.textContent = '';
     this.apply.disabled = true;
     this.sheet.hidden = false;
-    this.loadPlaceNames();
+    this.places.replaceChildren();
     this.form.elements.shift.focus({ preventScroll: true });
   }
 
   close() {
     clearTimeout(this.previewTimer);
+    clearTimeout(this.suggestTimer);
     this.previewSerial += 1;
     this.sheet.hidden = true;
   }
@@ -152,17 +160,21 @@ export class AdjustSheet {
     });
   }
 
-  async loadPlaceNames() {
-    if (this.places.childElementCount) return;
-    try {
-      const countries = await api.places();
-      const names = new Set();
-      for (const country of countries.countries || countries) {
-        for (const region of country.regions || []) for (const city of region.cities || []) names.add(`${city.name}, ${country.name}`);
-      }
-      this.places.replaceChildren(...[...names].sort().map((name) => Object.assign(document.createElement('option'), { value: name })));
-    } catch { /* no suggestions: a typed name is still looked up */ }
+  /** Suggests places of the whole places table for the place field's text, once typing pauses. */
+  scheduleSuggestions() {
+    clearTimeout(this.suggestTimer);
+    const text = this.form.elements.place.value.trim();
+    if (text.length < 2) { this.places.replaceChildren(); return; }
+    this.suggestTimer = setTimeout(async () => {
+      const serial = ++this.suggestSerial;
+      try {
+        const answer = await api.placeNames(text);
+        if (serial !== this.suggestSerial) return;  // a newer text asked meanwhile
+        this.places.replaceChildren(...answer.places.map((p) => Object.assign(document.createElement('option'), { value: p.label })));
+      } catch { /* no suggestions: a typed name is still looked up */ }
+    }, 150);
   }
+
 }
 
 /** A short toast at the bottom with an optional action button (`#undo`). */

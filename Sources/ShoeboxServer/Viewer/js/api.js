@@ -172,6 +172,11 @@ export async function mapOutlines() {
   }
 }
 
+/** `/api/places/names?q=`: up to ten places of the whole places table whose name starts with `text`, the most populous first: `{places: [{label, name, region, country, countryCode, latitude, longitude}]}`. */
+export function placeNames(text) {
+  return getJSON(`/api/places/names?q=${encodeURIComponent(text)}`);
+}
+
 /** `/api/places`: countries → regions → cities, each with `photos`, `cover` and the `query` that opens it. */
 export function places() {
   return getJSON('/api/places');
