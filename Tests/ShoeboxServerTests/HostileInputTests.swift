@@ -42,6 +42,7 @@ struct HostileInputTests {
         ("/api/photos/{id}/thumbnail", ["id": "1", "size": "thumbnail"]),
         ("/api/duplicates", ["tier": "similar", "offset": "0", "limit": "5"]),
         ("/api/photos/{id}/stack", ["id": "1"]),
+        ("/api/places/names", ["q": "Lisb"]),
     ]
 
     static func uri(_ route: (path: String, query: [String: String]), replacing name: String?, with value: String) -> String {
