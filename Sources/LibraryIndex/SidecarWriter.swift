@@ -13,8 +13,8 @@ import Darwin
 /// 1. Every folder is opened component by component without following links, and checked
 ///    writable; every file is checked to hold what it held when planned. Any failure: nothing written.
 /// 2. Each new text goes to a temporary file beside its sidecar (`.NAME.shoebox-BATCH.tmp`, hidden
-///    from the index), several threads creating them at once; then the file systems are synced once (`syncfs`), which makes them all
-///    durable in one flush rather than one per file.
+///    from the index), several threads creating them at once; then the file systems are synced
+///    once (`syncfs`), which makes them all durable in one flush rather than one per file.
 /// 3. The temporary files are renamed over their sidecars (or the sidecars removed), and the folders
 ///    synced. A failure here puts back what was already renamed, then removes the temporary files.
 struct SidecarWriter {
