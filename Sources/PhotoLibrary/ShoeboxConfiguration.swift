@@ -56,10 +56,10 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(LibraryError) -> (path: String, origin: Origin)? {
         if let explicitPath {
-            return ((explicitPath as NSString).expandingTildeInPath, .option)
+            return (LibraryPaths.expandingTilde(explicitPath, environment: environment), .option)
         }
         if let path = environment["SHOEBOX_CONFIG"], !path.isEmpty {
-            let expanded = (path as NSString).expandingTildeInPath
+            let expanded = LibraryPaths.expandingTilde(path, environment: environment)
             guard FileManager.default.fileExists(atPath: expanded) else {
                 throw LibraryError(.invalidConfiguration, "There is no configuration file at \(path) (from $SHOEBOX_CONFIG); fix the path, or unset SHOEBOX_CONFIG to use the defaults.")
             }
@@ -67,7 +67,7 @@ public struct ShoeboxConfiguration: Sendable, Codable, Equatable {
         }
         var candidates: [String] = []
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+            ?? (LibraryPaths.home(environment: environment) as NSString).appendingPathComponent(".config")
         candidates.append((configHome as NSString).appendingPathComponent("shoebox/config.json"))
         candidates.append("config/shoebox.json")
         return candidates.first { FileManager.default.fileExists(atPath: $0) }.map { ($0, .found) }

@@ -25,7 +25,7 @@ struct LibraryOptions: ParsableArguments {
     /// The database path to use, absolute, with `~` expanded (a relative `--db` or `$SHOEBOX_DB`
     /// is resolved against the current folder, and shown so in messages).
     var databasePath: String {
-        database.map(LibraryPaths.absolute) ?? LibraryPaths.defaultDatabase()
+        database.map { LibraryPaths.absolute($0) } ?? LibraryPaths.defaultDatabase()
     }
 
     func loadConfiguration() throws -> ShoeboxConfiguration {

@@ -59,10 +59,10 @@ import Testing
         try Self.checkFiles(root: root, places: places, outlines: outlines)
 
         // A new user runs the unpacked binary: the places table is the one under the root's /usr/share.
-        // XDG_ names the empty home's folders too: as root, Foundation's home is passwd's, not $HOME.
+        // HOME alone names the empty home (no XDG_ variable): its folders are found from it.
         let home = folder.url("new-home").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let user = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share", "XDG_CACHE_HOME": home + "/.cache", "XDG_CONFIG_HOME": home + "/.config"]
+        let user = ["HOME": home]
         let shoebox = root + "/usr/bin/shoebox"
         let photos = ShoeboxProcess.packageRoot.appendingPathComponent("testdata/photos").path
         let indexed = try InstallScriptTests.run(shoebox, ["index", photos], environment: user)
