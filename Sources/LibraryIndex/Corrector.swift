@@ -98,7 +98,7 @@ public struct Corrector: Sendable {
 
         let arguments = Self.argumentsText(selection, request)
         let batch = try indexCall { () throws(IndexError) in
-            try store.beginAdjustment(arguments: arguments, photos: plan.photos.count, photoIDs: photos.compactMap(\.id), files: plan.files)
+            try store.beginAdjustment(arguments: arguments, photos: plan.photos.count, files: plan.files)
         }
         var writer = SidecarWriter(folders: folders, batch: batch)
         writer.abandonAfter = abandonAfter

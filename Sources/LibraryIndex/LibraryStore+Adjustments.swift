@@ -29,12 +29,13 @@ struct JournalFile: Sendable, Hashable {
 
 extension LibraryStore {
     /// Records a batch and every sidecar's previous bytes before the first is written, in one
-    /// transaction; its state is `writing` until `finishAdjustment`. The rows of `photoIDs` are
-    /// marked for reading again in the same transaction, so that any later run reads them with
-    /// their sidecars, even when this process is killed before its own run records the sidecars.
-    func beginAdjustment(arguments: String, photos: Int, photoIDs: [Int64], files: [AdjustPlan.FileChange]) throws(IndexError) -> Int64 {
+    /// transaction; its state is `writing` until `finishAdjustment`. The photos of the sidecars
+    /// are marked for reading again in the same transaction (`markForReading`), so that any later
+    /// run reads them with their sidecars, even when this process is killed before its own run
+    /// records the sidecars.
+    func beginAdjustment(arguments: String, photos: Int, files: [AdjustPlan.FileChange]) throws(IndexError) -> Int64 {
         try write { db in
-            try Self.markForReading(db, photoIDs: photoIDs)
+            try Self.markForReading(db, sidecars: files.map(\.sidecar))
             try db.execute(
                 sql: "INSERT INTO adjustBatch (time, arguments, photos, state) VALUES (?, ?, ?, 'writing')",
                 arguments: [Self.timestamp(), arguments, photos])
@@ -58,19 +59,16 @@ extension LibraryStore {
     /// sidecar `NAME.EXT.xmp` or `NAME.xmp` belongs to, and any other `NAME.…` beside them (a
     /// re-read too many costs a read, one too few keeps a date from a sidecar that is gone).
     func markForReading(sidecars: [[UInt8]]) throws(IndexError) {
-        try write { db in
-            let update = try db.cachedStatement(sql: "UPDATE photo SET modified = -1 WHERE path = ? OR (path >= ? AND path < ?)")
-            for sidecar in sidecars {
-                let stem = Array(sidecar.dropLast(4))
-                try update.execute(arguments: [Data(stem), Data(stem + [UInt8(ascii: ".")]), Data(stem + [UInt8(ascii: "/")])])
-            }
-        }
+        try write { db in try Self.markForReading(db, sidecars: sidecars) }
     }
 
-    /// A stamp no file has: the next run reads these rows again.
-    private static func markForReading(_ db: Database, photoIDs: [Int64]) throws {
-        let list = "[" + photoIDs.map(String.init).joined(separator: ",") + "]"
-        try db.execute(sql: "UPDATE photo SET modified = -1 WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
+    /// Gives the photos of `sidecars` a stamp no file has: the next run reads them again.
+    private static func markForReading(_ db: Database, sidecars: [[UInt8]]) throws {
+        let update = try db.cachedStatement(sql: "UPDATE photo SET modified = -1 WHERE path = ? OR (path >= ? AND path < ?)")
+        for sidecar in sidecars {
+            let stem = Array(sidecar.dropLast(4))
+            try update.execute(arguments: [Data(stem), Data(stem + [UInt8(ascii: ".")]), Data(stem + [UInt8(ascii: "/")])])
+        }
     }
 
     /// Forgets a batch that wrote nothing (its writing failed and was put back).
