@@ -30,16 +30,15 @@ public struct PlaceNameIndex: Sendable {
             let middle = (low + high) / 2
             if names[middle].folded.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
         }
-        var found: [String: PlaceTable.NamedPlace] = [:]
+        var found: [PlaceTable.NamedPlace] = []
         var index = low
         while index < names.count, names[index].folded.starts(with: wanted) {
             let place = table.namedPlace(atSlot: names[index].slot)
             index += 1
             let context = [place.region, place.country, place.countryCode].compactMap { $0 }.map(PlaceTable.folded)
             guard qualifiers.allSatisfy({ qualifier in context.contains { $0.hasPrefix(qualifier) } }) else { continue }
-            if let kept = found[place.label], kept.population >= place.population { continue }
-            found[place.label] = place
+            found.append(place)
         }
-        return Array(found.values.sorted { ($0.population, $1.label) > ($1.population, $0.label) }.prefix(limit))
+        return Array(PlaceTable.mostPopulousPerLabel(found).prefix(limit))
     }
 }

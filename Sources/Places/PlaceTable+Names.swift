@@ -26,7 +26,7 @@ extension PlaceTable {
         let parts = query.split(separator: ",").map { Self.folded(String($0)) }.filter { !$0.isEmpty }
         guard let wanted = parts.first else { return [] }
         let qualifiers = parts.dropFirst()
-        var found: [String: NamedPlace] = [:]
+        var found: [NamedPlace] = []
         for slot in rows.indices {
             let row = rows[slot]
             let name = strings[Int(row.name)]
@@ -35,10 +35,18 @@ extension PlaceTable {
             let place = namedPlace(atSlot: slot)
             let context = [place.region, place.country, place.countryCode].compactMap { $0 }.map(Self.folded)
             guard qualifiers.allSatisfy({ context.contains($0) }) else { continue }
-            if let kept = found[place.label], kept.population >= place.population { continue }
-            found[place.label] = place
+            found.append(place)
         }
-        return found.values.sorted { ($0.population, $1.label) > ($1.population, $0.label) }
+        return Self.mostPopulousPerLabel(found)
+    }
+
+    /// `places` with one per `Name, Region, Country` (the most populous), the most populous first.
+    static func mostPopulousPerLabel(_ places: [NamedPlace]) -> [NamedPlace] {
+        var kept: [String: NamedPlace] = [:]
+        for place in places where kept[place.label].map({ $0.population < place.population }) ?? true {
+            kept[place.label] = place
+        }
+        return kept.values.sorted { ($0.population, $1.label) > ($1.population, $0.label) }
     }
 
     /// The place in `slot` of the table, with its region, country and position.
