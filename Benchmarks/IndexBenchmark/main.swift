@@ -87,6 +87,12 @@ func measure(_ name: String, _ arguments: [String]) -> Measurement {
         cpuSeconds: fields.count == 3 ? fields[1] + fields[2] : .nan)
 }
 
+/// The median: the middle value, or the mean of the two middle ones.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 func shell(_ command: String, name: String? = nil) -> Measurement { measure(name ?? command, ["/bin/sh", "-c", command]) }
 
 /// Empties the page, dentry and inode caches (root only); false when that is not allowed.
@@ -243,7 +249,6 @@ if cold {
         }
         if dropped, dropCaches() { times[variants.count].append(shell(readLimit).seconds) }
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     if dropped, dropCaches() {
         let start = measure("start", [shoebox, "--help"])
         print(String(format: "(starting shoebox with a cold cache, `shoebox --help`: %.3f s, not included above)", start.seconds))
@@ -298,11 +303,6 @@ struct Runs {
         seconds.append(run.seconds)
         if best == nil || run.seconds < best!.seconds { best = run }
     }
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 // Alternating rounds: shoebox, exiv2 -K, exiv2 -g, so that a busier moment of the machine falls on each.

@@ -33,12 +33,8 @@ public struct ExifFields: Sendable, Hashable {
     /// `MakerNote` (Exif IFD, UNDEFINED): a camera maker's own block, kilobytes in real photos.
     public var makerNote: [UInt8]?
     /// `PixelXDimension` and `PixelYDimension` (Exif IFD).
-    public var pixelDimensions: (width: Int, height: Int)? {
-        get { pixelWidth.flatMap { w in pixelHeight.map { (w, $0) } } }
-        set { pixelWidth = newValue?.width; pixelHeight = newValue?.height }
-    }
-    var pixelWidth: Int?
-    var pixelHeight: Int?
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
     /// A JPEG thumbnail in IFD1 (`JPEGInterchangeFormat` and its length), as cameras store one.
     public var thumbnail: [UInt8]?
 

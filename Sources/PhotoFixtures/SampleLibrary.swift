@@ -101,7 +101,8 @@ public struct SampleLibrary: Sendable {
                     exif.make = "Canon"
                     exif.model = "Canon EOS R6"
                     exif.makerNote = camera.makerNote
-                    exif.pixelDimensions = (4000, 3000)
+                    exif.pixelWidth = 4000
+                    exif.pixelHeight = 3000
                     exif.thumbnail = camera.thumbnail
                     bytes = PhotoFixtures.cameraJPEG(exif: exif, picture: camera.picture)
                 } else {
