@@ -3,7 +3,7 @@ import Testing
 
 /// README.md and the pages of docs/ link only to what exists: every relative link and image names
 /// a file or folder relative to the page that links it, and a `#fragment` into a Markdown file
-/// names one of its headings. `scripts/check-docs` applies the same rules without a build.
+/// names one of its headings.
 @Suite struct DocumentationLinkTests {
     /// The README is a five-minute read; everything else belongs in docs/.
     static let readmeLineLimit = 250
