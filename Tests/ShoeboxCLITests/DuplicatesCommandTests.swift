@@ -195,7 +195,8 @@ struct DuplicatesCommandTests {
     @Test("thumbnails makes the fingerprints, so duplicates decodes nothing more")
     func thumbnailsMakeFingerprints() throws {
         let library = try DuplicateLibrary()
-        #expect(try library.run(["thumbnails"]).status == 0)
+        let thumbnails = try library.run(["thumbnails"])
+        #expect(thumbnails.status == 0, "thumbnails exited \(thumbnails.status): \(thumbnails.stderr.suffix(2000))")
         // With libvips unavailable, duplicates can still group from the stored fingerprints.
         let output = try ShoeboxProcess.runWithDeadline(
             ["duplicates", "--json", "--db", library.db], environment: library.environment.merging(["SHOEBOX_LIBVIPS": "libvips-not-installed.so.42"]) { $1 })
