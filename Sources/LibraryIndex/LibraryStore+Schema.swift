@@ -180,23 +180,8 @@ extension LibraryStore {
             try db.execute(sql: """
                 -- A row here, inside the indexer's own transaction only, turns the triggers off.
                 CREATE TABLE searchDeferred (id INTEGER PRIMARY KEY CHECK (id = 1));
-                DROP TRIGGER photoSearchInsert;
-                DROP TRIGGER photoSearchDelete;
-                DROP TRIGGER photoSearchUpdate;
-                CREATE TRIGGER photoSearchInsert AFTER INSERT ON photo
-                WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
-                    INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
-                END;
-                CREATE TRIGGER photoSearchDelete AFTER DELETE ON photo
-                WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
-                    INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
-                END;
-                CREATE TRIGGER photoSearchUpdate
-                AFTER UPDATE OF path, captured, make, model, placeCity, placeRegion, placeCountry ON photo
-                WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
-                    INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
-                    INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
-                END;
+                \(dropSearchTriggers)
+                \(searchTriggers)
 
                 -- The photos with a place counted per capture day and place, as the last run left
                 -- them (see `placeCountsByDay`): `runID` is the run that wrote them.
@@ -354,6 +339,34 @@ extension LibraryStore {
     /// (`shoebox_sqlite_add_search_words`): the same words byte for byte, built in one allocation
     /// rather than one per `||`; a first index's search index took a quarter less. The triggers keep
     /// the expression, so that any SQLite can change the rows.
+    /// The search triggers, which keep `photoSearch` in step with rows written by any program; a
+    /// row in `searchDeferred` turns them off for a transaction. Since "v8-search-batches"; a first
+    /// index drops them while it writes (``LibraryStore/deferSearchWords()``) and its rebuild puts
+    /// these back, so a migration that changes them must change them here.
+    static let searchTriggers = """
+        CREATE TRIGGER photoSearchInsert AFTER INSERT ON photo
+        WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
+            INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
+        END;
+        CREATE TRIGGER photoSearchDelete AFTER DELETE ON photo
+        WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
+            INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
+        END;
+        CREATE TRIGGER photoSearchUpdate
+        AFTER UPDATE OF path, captured, make, model, placeCity, placeRegion, placeCountry ON photo
+        WHEN NOT EXISTS (SELECT 1 FROM searchDeferred) BEGIN
+            INSERT INTO photoSearch (photoSearch, rowid, words) VALUES ('delete', old.id, \(searchWords("old")));
+            INSERT INTO photoSearch (rowid, words) VALUES (new.id, \(searchWords("new")));
+        END;
+        """
+
+    /// Drops the search triggers, those of "v6-search" or of ``searchTriggers``, when present.
+    static let dropSearchTriggers = """
+        DROP TRIGGER IF EXISTS photoSearchInsert;
+        DROP TRIGGER IF EXISTS photoSearchDelete;
+        DROP TRIGGER IF EXISTS photoSearchUpdate;
+        """
+
     static func searchWordsCall(_ row: String) -> String {
         "shoebox_search_words(\(row).placeCity, \(row).placeRegion, \(row).placeCountry, \(row).make, \(row).model, \(row).captured, \(row).path)"
     }

@@ -3,6 +3,7 @@ import GRDB
 @testable import LibraryIndex
 import PhotoFixtures
 import Places
+import Synchronization
 import Testing
 
 /// The indexer writes a batch's search words in two statements with the row triggers off, and
@@ -47,6 +48,33 @@ struct SearchBatchTests {
         try store.write { db in try db.execute(sql: "DELETE FROM photo") }
         #expect(try store.photoIDs(matching: SearchQuery("jpg")).isEmpty)
         #expect(try store.photoIDs(matching: SearchQuery("2025")).isEmpty)
+    }
+
+    @Test("A first index writes its rows with the search triggers dropped and the flag set, and puts both back at its end", .timeLimit(.minutes(1)))
+    func firstIndexDropsTheTriggersWhileItWrites() async throws {
+        let tree = try TemporaryDirectory()
+        for folder in ["a", "b"] {
+            for i in 0..<5 { try tree.write("photos/\(folder)/IMG_\(i).jpg", PhotoFixtures.jpeg(width: 8, height: 8)) }
+        }
+        let store = try LibraryStore(path: tree.path + "/index.sqlite", mode: .readWrite)
+        let state = "SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'photoSearch%'), (SELECT count(*) FROM searchDeferred)"
+        // While the walk leaves the last folder, once the first folder's rows are written.
+        let (job, observation) = try WalkReadOverlapTests.job(root: tree.path + "/photos", store: store, waitingIn: "b", for: 5)
+        let during = Mutex<[Int]>([])
+        let waiting = job.folderWalkedForTesting.withLock { $0 }
+        job.folderWalkedForTesting.withLock {
+            $0 = { left in
+                waiting?(left)
+                guard left.string == "b", let row = try? store.read({ try Row.fetchOne($0, sql: state) }) else { return }
+                during.withLock { $0 = [row[0], row[1]] }
+            }
+        }
+        _ = try await WalkReadOverlapTests.run(job)
+        #expect((observation.state.withLock { $0.photosWritten } ?? 0) >= 5, "rows were written before the look")
+        #expect(during.withLock { $0 } == [0, 1], "mid-run: no search trigger, the flag set")
+        let after = try store.read { try Row.fetchOne($0, sql: state) }
+        #expect(after.map { [$0[0], $0[1]] as [Int] } == [3, 0])
+        #expect(try store.photoIDs(matching: SearchQuery("jpg")).count == 10)
     }
 
     @Test("Rows written by another program keep the index in step through the triggers")

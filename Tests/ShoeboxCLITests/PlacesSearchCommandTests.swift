@@ -161,16 +161,24 @@ struct PlacesCommandTests {
         #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/e.jpg"])
         let queue = try DatabaseQueue(path: db)
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM searchDeferred") } == 0)
-        // What a first index killed before its end leaves: the rows, no words, the flag set.
+        let triggers = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'photoSearch%'"
+        #expect(try queue.read { try Int.fetchOne($0, sql: triggers) } == 3)
+        // What a first index killed before its end leaves: the rows, no words, the flag set and the
+        // search triggers dropped.
         try queue.write { db in
             try db.execute(sql: "INSERT INTO searchDeferred (id) VALUES (1); INSERT INTO photoSearch (photoSearch) VALUES ('delete-all')")
+            try db.execute(sql: "DROP TRIGGER photoSearchInsert; DROP TRIGGER photoSearchDelete; DROP TRIGGER photoSearchUpdate")
         }
-        try queue.close()
         #expect(try paths(["sintra"]).isEmpty)
         // The next run, though it reads no file, builds the search index again; triggers are back on.
         try tree.write("photos/trip/f.jpg", PlacesSearchCommandTests.jpeg((38.7990, -9.3880), "2025:03:15 10:00:00"))
         #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], environment: environment).status == 0)
         #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/e.jpg", "trip/f.jpg"])
+        #expect(try queue.read { try Int.fetchOne($0, sql: triggers) } == 3)
+        // Another program's change reaches the search index through them.
+        try queue.write { db in try db.execute(sql: "UPDATE photo SET make = 'Leica' WHERE CAST(path AS TEXT) = 'trip/d.jpg'") }
+        try queue.close()
+        #expect(try paths(["leica"]) == ["trip/d.jpg"])
         try FileManager.default.removeItem(atPath: tree.path + "/photos/trip/e.jpg")
         #expect(try ShoeboxProcess.run(["index", tree.path + "/photos", "--db", db], environment: environment).status == 0)
         #expect(try paths(["sintra"]) == ["trip/d.jpg", "trip/f.jpg"])
