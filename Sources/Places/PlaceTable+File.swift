@@ -3,7 +3,7 @@ import Foundation
 
 // The table file `scripts/places-data` writes, all integers little-endian:
 //
-//   header   "SHBXPLC2", then UInt32 × 8: places, countries, regions, zones, strings, string bytes,
+//   header   "SHBXPLC3", then UInt32 × 8: places, countries, regions, zones, strings, string bytes,
 //            the credit's string, 0
 //   strings  UInt32 × (strings + 1) offsets into the bytes, then the UTF-8 bytes padded to 4
 //   countries  × (2 ASCII bytes of the ISO code, UInt16 0, UInt32 name string)
@@ -13,16 +13,37 @@ import Foundation
 //                 UInt32 region or 0xFFFFFFFF, UInt16 country, UInt16 zone), in k-d tree slot order
 //   axes     UInt8 × places: the split axis (0 x, 1 y, 2 z of the unit vector) at each node's slot
 //            (see SphereTree), padded to 4
+//   vectors  Float64 × 3 × places: each place's unit vector (`SphereTree.unitVector` of its stored
+//            micro-degrees), in slot order
 //
-// So a process that loads the table reads its index instead of building it (that build was most
-// of a load). A "SHBXPLC1" file, written by an older set-up, has the places in any order and no
-// axes; it still loads, building the index.
+// So a process that loads the table reads its index and its vectors instead of computing them
+// (building the tree was most of a load, then the trigonometry of 235,000 vectors was: some 15 ms
+// of CPU at the start of every index run, while the readers wanted the cores). Files written by
+// older set-ups still load: "SHBXPLC2" has no vectors, which are computed; "SHBXPLC1" has the
+// places in any order and no axes either, and the index is built.
 
 extension PlaceTable {
-    static let magic = Array("SHBXPLC2".utf8)
-    static let unorderedMagic = Array("SHBXPLC1".utf8)
     static let headerSize = 40
     static let placeSize = 24
+    static let vectorSize = 24
+
+    /// The file layouts a load understands, newest last.
+    package enum FileLayout: CaseIterable, Sendable {
+        /// "SHBXPLC1": places in input order; the load builds the index.
+        case unordered
+        /// "SHBXPLC2": places in k-d tree order with each node's axis.
+        case treeOrdered
+        /// "SHBXPLC3": as `treeOrdered`, then each place's unit vector: what `scripts/places-data` writes.
+        case treeOrderedWithVectors
+
+        var magic: [UInt8] {
+            switch self {
+            case .unordered: Array("SHBXPLC1".utf8)
+            case .treeOrdered: Array("SHBXPLC2".utf8)
+            case .treeOrderedWithVectors: Array("SHBXPLC3".utf8)
+            }
+        }
+    }
 
     /// Reads a table written by the set-up (`scripts/places-data`) and indexes it.
     ///
@@ -69,9 +90,10 @@ extension PlaceTable {
         func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
         func i32(_ offset: Int) -> Int32 { Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)) }
 
-        guard bytes.count >= headerSize else { return nil }
-        let treeOrdered = magic.elementsEqual(bytes[0..<8])
-        guard treeOrdered || unorderedMagic.elementsEqual(bytes[0..<8]) else { return nil }
+        guard bytes.count >= headerSize, let layout = FileLayout.allCases.first(where: { $0.magic.elementsEqual(bytes[0..<8]) }) else {
+            return nil
+        }
+        let treeOrdered = layout != .unordered
         let placeCount = Int(u32(8)), countryCount = Int(u32(12)), regionCount = Int(u32(16)), zoneCount = Int(u32(20))
         let stringCount = Int(u32(24)), stringBytes = Int(u32(28)), creditID = Int(u32(32))
         let paddedStringBytes = (stringBytes + 3) / 4 * 4
@@ -84,7 +106,9 @@ extension PlaceTable {
         // Counts are UInt32, so none of these sums can overflow Int on a 64-bit machine.
         let axesStart = placesStart + placeSize * placeCount
         let axesBytes = treeOrdered ? (placeCount + 3) / 4 * 4 : 0
-        guard axesStart + axesBytes == bytes.count, creditID < stringCount,
+        let vectorsStart = axesStart + axesBytes
+        let vectorsBytes = layout == .treeOrderedWithVectors ? vectorSize * placeCount : 0
+        guard vectorsStart + vectorsBytes == bytes.count, creditID < stringCount,
               countryCount <= Int(UInt16.max) + 1, zoneCount <= Int(UInt16.max) + 1
         else { return nil }
 
@@ -134,9 +158,41 @@ extension PlaceTable {
                 population: u32(base + 8), name: name, region: region == Row.none ? Row.none : regions[Int(region)],
                 timeZone: zones[Int(zone)], country: country))
         }
-        // The unit vectors straight from the stored micro-degrees, on every core: the trigonometry
-        // is most of what is left of a load.
-        let points = [SIMD3<Double>](unsafeUninitializedCapacity: placeCount) { buffer, count in
+        guard let points = layout == .treeOrderedWithVectors
+            ? storedVectors(bytes, at: vectorsStart, count: placeCount) : computedVectors(bytes, at: placesStart, count: placeCount)
+        else { return nil }
+        var axes: [UInt8]?
+        if treeOrdered {
+            let stored = Array(UnsafeRawBufferPointer(rebasing: bytes[axesStart..<axesStart + placeCount]))
+            guard stored.allSatisfy({ $0 <= 2 }) else { return nil }
+            axes = stored
+        }
+        return PlaceTable(
+            strings: strings, countries: countries, rows: rows, points: points, axes: axes,
+            credit: strings[creditID])
+    }
+
+    /// The unit vectors a table file stores from `start`, or `nil` when one is not a unit vector.
+    private static func storedVectors(_ bytes: UnsafeRawBufferPointer, at start: Int, count placeCount: Int) -> [SIMD3<Double>]? {
+        func f64(_ offset: Int) -> Double {
+            Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        }
+        var points: [SIMD3<Double>] = []
+        points.reserveCapacity(placeCount)
+        for i in 0..<placeCount {
+            let at = start + vectorSize * i
+            let point = SIMD3(f64(at), f64(at + 8), f64(at + 16))
+            // Not NaN, and of length 1 within rounding.
+            guard abs((point * point).sum() - 1) <= 1e-9 else { return nil }
+            points.append(point)
+        }
+        return points
+    }
+
+    /// The unit vectors of the places stored from `start` (a file without them), from their
+    /// micro-degrees, on every core.
+    private static func computedVectors(_ bytes: UnsafeRawBufferPointer, at placesStart: Int, count placeCount: Int) -> [SIMD3<Double>] {
+        [SIMD3<Double>](unsafeUninitializedCapacity: placeCount) { buffer, count in
             let chunks = min(8, max(1, placeCount / 16_384))
             let chunk = (placeCount + chunks - 1) / chunks
             nonisolated(unsafe) let base = buffer.baseAddress, file = bytes
@@ -150,23 +206,15 @@ extension PlaceTable {
             }
             count = placeCount
         }
-        var axes: [UInt8]?
-        if treeOrdered {
-            let stored = Array(UnsafeRawBufferPointer(rebasing: bytes[axesStart..<axesStart + placeCount]))
-            guard stored.allSatisfy({ $0 <= 2 }) else { return nil }
-            axes = stored
-        }
-        return PlaceTable(
-            strings: strings, countries: countries, rows: rows, points: points, axes: axes,
-            credit: strings[creditID])
     }
 
-    /// The file `scripts/places-data` would write for these places, for tests and tools; with
-    /// `treeOrdered` false, the file an older set-up wrote (input order, no stored index).
-    package static func encode(_ input: [Entry], credit: String, treeOrdered: Bool = true) -> [UInt8] {
+    /// The file `scripts/places-data` would write for these places, for tests and tools; with an
+    /// older `layout`, the file an older set-up wrote.
+    package static func encode(_ input: [Entry], credit: String, layout: FileLayout = .treeOrderedWithVectors) -> [UInt8] {
         var entries = input
         var axes: [UInt8] = []
-        if treeOrdered {
+        var vectors: [UInt8] = []
+        if layout != .unordered {
             // The positions as the file stores them (whole micro-degrees), so the loaded tree holds.
             func stored(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
             let tree = SphereTree(points: input.map {
@@ -174,6 +222,13 @@ extension PlaceTable {
             })
             entries = tree.order.map { input[Int($0)] }
             axes = tree.axes + repeatElement(0, count: (4 - input.count % 4) % 4)
+            if layout == .treeOrderedWithVectors {
+                for point in tree.points {
+                    for value in [point.x, point.y, point.z] {
+                        withUnsafeBytes(of: value.bitPattern.littleEndian) { vectors.append(contentsOf: $0) }
+                    }
+                }
+            }
         }
         var strings: [String] = []
         var ids: [String: UInt32] = [:]
@@ -227,7 +282,7 @@ extension PlaceTable {
         let stringBytes = blob.count
         blob.append(contentsOf: repeatElement(0, count: (4 - stringBytes % 4) % 4))
 
-        var file = treeOrdered ? magic : unorderedMagic
+        var file = layout.magic
         for count in [entries.count, countryRecords.count, regionRecords.count, zoneRecords.count, strings.count, stringBytes, Int(creditID), 0] {
             append(UInt32(count), to: &file)
         }
@@ -240,6 +295,6 @@ extension PlaceTable {
         }
         for name in regionRecords { append(name, to: &file) }
         for name in zoneRecords { append(name, to: &file) }
-        return file + places + axes
+        return file + places + axes + vectors
     }
 }

@@ -55,9 +55,15 @@ struct PlaceTableFileTests {
         // The first place's latitude: the place records end where the axes (one byte each, padded to
         // 4) begin.
         let places = SyntheticPlaces.world.count
-        let firstPlace = good.count - (places + 3) / 4 * 4 - places * 24
+        let vectors = good.count - places * 24, axes = vectors - (places + 3) / 4 * 4
+        let firstPlace = axes - places * 24
         var badAxis = good
-        badAxis[good.count - (places + 3) / 4 * 4 + places / 2] = 3
+        badAxis[axes + places / 2] = 3
+        // The middle place's vector made twice as long: not a unit vector.
+        var badVector = good
+        let x = vectors + places / 2 * 24
+        let doubled = (2 * Double(bitPattern: good[x..<x + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })).bitPattern.littleEndian
+        withUnsafeBytes(of: doubled) { badVector.replaceSubrange(x..<x + 8, with: $0) }
         badLatitude.replaceSubrange(firstPlace..<firstPlace + 4, with: [0x00, 0x00, 0x00, 0x7F])
         var badCountry = good
         badCountry.replaceSubrange(firstPlace + 20..<firstPlace + 22, with: [0xFF, 0x00])
@@ -73,7 +79,9 @@ struct PlaceTableFileTests {
             ("country index out of range", badCountry),
             ("place count too large", badCount),
             ("split axis out of range", badAxis),
+            ("not a unit vector", badVector),
             ("an older table's magic on a tree-ordered table", Array("SHBXPLC1".utf8) + good.dropFirst(8)),
+            ("the table before vectors' magic on a table with them", Array("SHBXPLC2".utf8) + good.dropFirst(8)),
         ]
     }()
 
@@ -87,9 +95,10 @@ struct PlaceTableFileTests {
         }
     }
 
-    /// The set-up writes the places in k-d tree order with each node's axis, so a load reads the
-    /// index instead of building it; the index read must be a valid tree and answer as a built one.
-    @Test func aTreeOrderedTableIsAValidTreeAndAnOlderUnorderedOneStillLoads() throws {
+    /// The set-up writes the places in k-d tree order with each node's axis and unit vector, so a
+    /// load reads the index instead of building it; the index read must be a valid tree and answer
+    /// as one built from an older set-up's files, with or without the stored vectors.
+    @Test func aTreeOrderedTableIsAValidTreeAndOlderTablesStillLoad() throws {
         // 3,000 seeded places (deep enough for many levels of nodes), a few on the same spot.
         var state: UInt64 = 0x5EED
         func unit() -> Double {
@@ -102,21 +111,24 @@ struct PlaceTableFileTests {
                 population: Int(unit() * 100_000))
         }
         try withTemporaryFolder { folder in
-            let ordered = folder + "/ordered.bin", unordered = folder + "/unordered.bin"
-            #expect(FileManager.default.createFile(atPath: ordered, contents: Data(PlaceTable.encode(places, credit: "c"))))
-            #expect(FileManager.default.createFile(
-                atPath: unordered, contents: Data(PlaceTable.encode(places, credit: "c", treeOrdered: false))))
-            let read = try PlaceTable.load(path: ordered), built = try PlaceTable.load(path: unordered)
+            func loaded(_ layout: PlaceTable.FileLayout) throws -> PlaceTable {
+                let path = folder + "/\(layout).bin"
+                #expect(FileManager.default.createFile(atPath: path, contents: Data(PlaceTable.encode(places, credit: "c", layout: layout))))
+                return try PlaceTable.load(path: path)
+            }
+            let read = try loaded(.treeOrderedWithVectors), computed = try loaded(.treeOrdered), built = try loaded(.unordered)
             #expect(read.tree._checkInvariants())
             #expect(built.tree._checkInvariants())
-            #expect(read.count == built.count)
+            #expect(read.count == built.count && computed.count == built.count)
+            #expect(read.tree.points == computed.tree.points, "stored vectors are the ones a load would compute")
             var probes = 0
             for latitude in stride(from: -89.5, through: 89.5, by: 7.0) {
                 for longitude in stride(from: -179.5, through: 179.5, by: 11.0) {
-                    let a = read.nearest(latitude: latitude, longitude: longitude)
                     let b = built.nearest(latitude: latitude, longitude: longitude)
-                    #expect(a?.city == b?.city && a?.country == b?.country && a?.timeZoneIdentifier == b?.timeZoneIdentifier,
-                            "at \(latitude), \(longitude)")
+                    for a in [read.nearest(latitude: latitude, longitude: longitude), computed.nearest(latitude: latitude, longitude: longitude)] {
+                        #expect(a?.city == b?.city && a?.country == b?.country && a?.timeZoneIdentifier == b?.timeZoneIdentifier,
+                                "at \(latitude), \(longitude)")
+                    }
                     probes += 1
                 }
             }
