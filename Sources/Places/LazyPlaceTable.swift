@@ -24,6 +24,8 @@ public final class LazyPlaceTable: Sendable {
     private let backgroundLoadStarted = Atomic<Bool>(false)
     /// Broadcast when the table settles, for `waitUntilSettled(timeout:)`.
     private let settling = NSCondition()
+    /// Why a load started ahead of need (`preloadInBackground()`) failed, until `table` is asked.
+    private let heldFailure = Mutex<PlaceTableError?>(nil)
 
     /// A table that `load` reads when first needed; `onFailure` hears once why it could not.
     public init(
@@ -52,18 +54,26 @@ public final class LazyPlaceTable: Sendable {
     }
 
     /// The table, loading it on the first call; `nil` when it could not be loaded.
-    public var table: PlaceTable? {
+    public var table: PlaceTable? { resolve(reportingFailure: true) }
+
+    /// The table, loading it if no one has; a failure goes to `onFailure` now, or, when not
+    /// `reportingFailure`, when `table` is next asked.
+    private func resolve(reportingFailure: Bool) -> PlaceTable? {
         var failure: PlaceTableError?
         let table = state.withLock { state -> PlaceTable? in
-            if case .loaded(let table) = state { return table }
+            if case .loaded(let table) = state {
+                if reportingFailure { failure = heldFailure.withLock { held in defer { held = nil }; return held } }
+                return table
+            }
             attempts.add(1, ordering: .relaxed)
+            // Settled after a held failure is stored, so that whoever asks next reports it.
             defer { settle() }
             switch Result(catching: { () throws(PlaceTableError) -> PlaceTable in try load() }) {
             case .success(let table):
                 state = .loaded(table)
                 return table
             case .failure(let error):
-                failure = error
+                if reportingFailure { failure = error } else { heldFailure.withLock { $0 = error } }
                 state = .loaded(nil)
                 return nil
             }
@@ -96,10 +106,21 @@ public final class LazyPlaceTable: Sendable {
     /// Starts loading the table on a thread of its own, unless it is settled or already loading;
     /// `table` then waits only for what is left of that load.
     public func loadInBackground() {
+        startLoading(reportingFailure: true)
+    }
+
+    /// Starts loading the table on a thread of its own before any photo needs it, as
+    /// `loadInBackground()`, but says nothing of a failure until `table` is asked: a first index
+    /// loads it while it creates its database, and only photos with positions need it.
+    public func preloadInBackground() {
+        startLoading(reportingFailure: false)
+    }
+
+    private func startLoading(reportingFailure: Bool) {
         guard !isSettled,
               backgroundLoadStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
         else { return }
-        let thread = Thread { [self] in _ = table }
+        let thread = Thread { [self] in _ = resolve(reportingFailure: reportingFailure) }
         thread.name = "shoebox.places"
         thread.start()
     }

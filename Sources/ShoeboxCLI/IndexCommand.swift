@@ -54,10 +54,14 @@ struct IndexCommand: AsyncParsableCommand {
         // Check the root before creating a database for it.
         let storePath = library.databasePath
         _ = try Indexer.resolveRoot(root)
+        let places = Self.installedPlaces()
+        // A first index reads every photo, and photos with positions are common: the places table
+        // loads on the other core while this one creates the database, rather than later, when the
+        // readers want both cores. A later run loads it only if a photo it reads has a position.
+        if !FileManager.default.fileExists(atPath: storePath) { places.preloadInBackground() }
         let store = try LibraryStore(path: storePath, mode: .readWrite)
         // Each run ends by persisting the sections, so that `sections` and `zoom` need not group every photo.
         store.persistTimeline(with: SectionTablePersister(settings: configuration.sections))
-        let places = Self.installedPlaces()
         let indexer = try Indexer(root: root, store: store, settings: settings, places: places)
 
         if watch {

@@ -149,6 +149,26 @@ struct LazyPlaceTableTests {
         #expect(try photosByPath(store)["lisbon-5.jpg"]?.place?.city == "Lisbon")
     }
 
+    @Test("A table loaded ahead of need keeps a failure to itself until it is asked for, then reports it once")
+    func preloadHoldsItsFailure() {
+        let reports = Mutex<[String]>([])
+        let failing = LazyPlaceTable(
+            loading: { () throws(PlaceTableError) -> PlaceTable in throw PlaceTableError(.missing, "no table here") },
+            onFailure: { error in reports.withLock { $0.append(error.message) } })
+        failing.preloadInBackground()
+        #expect(failing.waitUntilSettled(timeout: 20))
+        #expect(reports.withLock { $0 }.isEmpty, "nothing said before a photo needs the table")
+        #expect(failing.table == nil)
+        #expect(failing.table == nil)
+        #expect(reports.withLock { $0 } == ["no table here"])
+        #expect(failing.loadAttempts == 1)
+
+        let loading = LazyPlaceTable(loading: { TestPlaces.table })
+        loading.preloadInBackground()
+        #expect(loading.table?.nearest(latitude: TestPlaces.lisbon.0, longitude: TestPlaces.lisbon.1)?.city == "Lisbon")
+        #expect(loading.loadAttempts == 1)
+    }
+
     @Test("Readers read on while the table loads on a thread of its own, then name every photo that waited")
     func readersReadOnWhileTheTableLoads() async throws {
         let tree = try TemporaryDirectory()

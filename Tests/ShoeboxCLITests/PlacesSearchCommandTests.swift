@@ -83,7 +83,7 @@ struct PlacesSearchCommandTests {
         #expect(photo["offsetSource"] is NSNull)
     }
 
-    @Test("index of photos without positions never looks for the places table (a SHOEBOX_PLACES that would fail is never read)")
+    @Test("index of photos without positions says nothing of the places table (a first index loads it ahead, silently; a SHOEBOX_PLACES that fails is reported only when a photo needs it)")
     func tableNotNeeded() throws {
         let tree = try TemporaryDirectory()
         try tree.write("photos/a.jpg", Self.jpeg(nil, "2025:03:08 10:00:00"))
