@@ -335,10 +335,6 @@ extension LibraryStore {
             """
     }
 
-    /// ``searchWords(_:)`` through `shoebox_search_words`, which writer connections have
-    /// (`shoebox_sqlite_add_search_words`): the same words byte for byte, built in one allocation
-    /// rather than one per `||`; a first index's search index took a quarter less. The triggers keep
-    /// the expression, so that any SQLite can change the rows.
     /// The search triggers, which keep `photoSearch` in step with rows written by any program; a
     /// row in `searchDeferred` turns them off for a transaction. Since "v8-search-batches"; a first
     /// index drops them while it writes (``LibraryStore/deferSearchWords()``) and its rebuild puts
@@ -367,6 +363,10 @@ extension LibraryStore {
         DROP TRIGGER IF EXISTS photoSearchUpdate;
         """
 
+    /// ``searchWords(_:)`` through `shoebox_search_words`, which writer connections have
+    /// (`shoebox_sqlite_add_search_words`): the same words byte for byte, built in one allocation
+    /// rather than one per `||`; a first index's search index took a quarter less. The triggers keep
+    /// the expression, so that any SQLite can change the rows.
     static func searchWordsCall(_ row: String) -> String {
         "shoebox_search_words(\(row).placeCity, \(row).placeRegion, \(row).placeCountry, \(row).make, \(row).model, \(row).captured, \(row).path)"
     }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// A places table loaded the first time a photo with a position needs a place, and then kept:
 /// an index of photos without positions never pays for loading it (about a second in a debug
-/// build).
+/// build), unless it asked for it ahead (`preloadInBackground()`, a first index's, on a core that
+/// would otherwise wait).
 ///
 /// Safe from any thread: callers that ask while it loads wait for that one load. A load that fails
 /// (no table installed, or an unreadable one) is reported once to `onFailure` and not tried again;
