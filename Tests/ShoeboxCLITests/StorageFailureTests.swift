@@ -42,14 +42,14 @@ struct StorageFailureTests {
         // Small batches: the first ones fit on the small file system however many readers fill the
         // writer's queue before its first transaction (a 500-row first batch may not fit at all).
         // The file system holds the new database's log (its schema, and the first index's dropped
-        // map index: about 420 KiB) and a few batches after it.
+        // map index and search triggers: about 480 KiB) and a few batches after it.
         let config = tree.path + "/config.json"
         try Data(#"{"index": {"batchSize": 50}}"#.utf8).write(to: URL(fileURLWithPath: config))
         let t = tree.path
         // Everything on the small file system happens inside one private mount namespace.
         let script = """
             export SHOEBOX_CONFIG='\(config)'
-            mount -t tmpfs -o size=512k tmpfs '\(t)/mnt' || exit 90
+            mount -t tmpfs -o size=640k tmpfs '\(t)/mnt' || exit 90
             '\(tool)' index '\(t)/photos' --db '\(t)/mnt/i.sqlite' > '\(t)/full.out' 2> '\(t)/full.err'; echo $? > '\(t)/full.rc'
             cp '\(t)'/mnt/i.sqlite* '\(t)/' 2>/dev/null
             mount -o remount,ro '\(t)/mnt'
