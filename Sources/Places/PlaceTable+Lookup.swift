@@ -77,10 +77,14 @@ extension PlaceTable {
 }
 
 extension PlaceTable {
-    /// The latitude and longitude in degrees of the place in tree slot `slot` (`0..<count`), for
-    /// benchmarks that sample positions near real places.
+    /// The latitude and longitude in degrees of the place in tree slot `slot` (`0..<count`), as the
+    /// table stores them: for named places (`namedPlace(atSlot:)`) and benchmarks that sample
+    /// positions near real places.
     package func coordinates(ofSlot slot: Int) -> (latitude: Double, longitude: Double) {
         let point = tree.points[slot]
-        return (asin(max(-1, min(1, point.z))) * 180 / .pi, atan2(point.y, point.x) * 180 / .pi)
+        // To the micro-degree the table stores: back from the unit vector the degrees come out a
+        // rounding away (38.72509000000001).
+        func stored(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
+        return (stored(asin(max(-1, min(1, point.z))) * 180 / .pi), stored(atan2(point.y, point.x) * 180 / .pi))
     }
 }

@@ -75,9 +75,8 @@ struct AdjustAPI: Sendable {
         struct Body: Encodable { var places: [Suggestion] }
         let found = names.index(of: places)?.suggestions(for: text) ?? []
         let body = Body(places: found.map {
-            // (to the micro-degree the table stores, so the JSON does not print 38.72509000000001)
             Suggestion(label: $0.label, name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode,
-                       latitude: ($0.latitude * 1e6).rounded() / 1e6, longitude: ($0.longitude * 1e6).rounded() / 1e6)
+                       latitude: $0.latitude, longitude: $0.longitude)
         })
         return json(try ContractJSON.encode(body, compact: true))
     }
