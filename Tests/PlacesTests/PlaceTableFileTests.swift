@@ -136,6 +136,20 @@ struct PlaceTableFileTests {
         }
     }
 
+    @Test("A named place's position is the micro-degrees the file stores, exactly, whatever the unit vector rounds to")
+    func namedPlacesKeepTheStoredMicroDegrees() throws {
+        let entries = [SyntheticPlaces.entry("Alfama", 38.72509, -9.150019), SyntheticPlaces.entry("Sé", -33.868, 151.209)]
+        try withTemporaryFolder { folder in
+            let path = folder + "/places.bin"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(PlaceTable.encode(entries, credit: "c"))))
+            let table = try PlaceTable.load(path: path)
+            for entry in entries {
+                let place = try #require(table.places(named: entry.name).first)
+                #expect(place.latitude == entry.latitude && place.longitude == entry.longitude, "\(place.latitude), \(place.longitude)")
+            }
+        }
+    }
+
     @Test func theGoodTableItselfLoads() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/places.bin"
