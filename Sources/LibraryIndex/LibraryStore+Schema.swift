@@ -314,6 +314,26 @@ extension LibraryStore {
         return migrator
     }()
 
+    /// Makes the schema of ``SchemaSnapshot`` in a database that has none, in one transaction, and
+    /// records its migrations as applied: the migrator then applies only those that came after.
+    /// Returns false, changing nothing, when the database already has a schema object.
+    ///
+    /// One transaction rather than one per migration: on a 2-core machine a first index spent
+    /// about 25 ms creating its database, most of a run's start before the walk.
+    static func createFromSnapshot(_ db: Database) throws -> Bool {
+        var created = false
+        try db.inTransaction(.immediate) {
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") == 0 else { return .rollback }
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            for statement in SchemaSnapshot.statements { try db.execute(sql: statement) }
+            let record = try db.makeStatement(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)")
+            for identifier in SchemaSnapshot.migrations { try record.execute(arguments: [identifier]) }
+            created = true
+            return .commit
+        }
+        return created
+    }
+
     /// The words row `row` (`new`, `old` or the table) is found by, as an SQL expression: place names,
     /// camera make and model, the capture year, month name (full and short) and date (`2025-03-08`,
     /// which the tokenizer splits into `2025 03 08`, so that `2025-03` matches as a phrase), and the

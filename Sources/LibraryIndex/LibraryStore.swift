@@ -118,7 +118,10 @@ public final class LibraryStore: Sendable {
 
     private static func openAndMigrate(path: String, configuration: Configuration) throws -> DatabasePool {
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try pool.writeWithoutTransaction { db in try Self.checkSchemaVersion(db, path: path) }
+        try pool.writeWithoutTransaction { db in
+            try Self.checkSchemaVersion(db, path: path)
+            _ = try Self.createFromSnapshot(db)
+        }
         try migrator.migrate(pool)
         return pool
     }
