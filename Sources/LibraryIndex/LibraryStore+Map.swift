@@ -133,20 +133,15 @@ extension LibraryStore {
         }
         let counts = try computed?() ?? MapCellCounts(db)
         try db.execute(sql: "DELETE FROM mapCell")
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
         for (level, cells) in counts.levels {
-            for (key, sum) in cells {
-                try insert.execute { row in
-                    row.integer(level)
-                    row.integer(key.y)
-                    row.integer(key.x)
-                    row.integer(sum.count)
-                    row.double(sum.latitudeSum)
-                    row.double(sum.longitudeSum)
-                    row.integer(sum.readableCover != .max ? sum.readableCover : sum.anyCover + unreadableCover)
-                }
+            try db.insertRows("INSERT INTO mapCell (level, y, x, count, latitudeSum, longitudeSum, cover)", columns: 7, cells) { row, cell in
+                row.integer(level)
+                row.integer(cell.key.y)
+                row.integer(cell.key.x)
+                row.integer(cell.sum.count)
+                row.double(cell.sum.latitudeSum)
+                row.double(cell.sum.longitudeSum)
+                row.integer(cell.sum.readableCover != .max ? cell.sum.readableCover : cell.sum.anyCover + unreadableCover)
             }
         }
         try db.execute(

@@ -77,18 +77,13 @@ extension LibraryStore {
             return
         }
         try db.execute(sql: "DELETE FROM placeDay")
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO placeDay (day, city, region, country, countryCode, count) VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        for row in try computed?() ?? placeDays(db) {
-            try insert.execute { bind in
-                bind.text(row.day)
-                bind.text(row.city)
-                bind.text(row.region)
-                bind.text(row.country)
-                bind.text(row.countryCode)
-                bind.integer(row.count)
-            }
+        try db.insertRows("INSERT INTO placeDay (day, city, region, country, countryCode, count)", columns: 6, try computed?() ?? placeDays(db)) { bind, row in
+            bind.text(row.day)
+            bind.text(row.city)
+            bind.text(row.region)
+            bind.text(row.country)
+            bind.text(row.countryCode)
+            bind.integer(row.count)
         }
         try db.execute(sql: "INSERT OR REPLACE INTO placeDayState (id, runID) VALUES (1, ?)", arguments: [runID])
     }

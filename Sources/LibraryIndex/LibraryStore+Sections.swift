@@ -146,28 +146,24 @@ extension LibraryStore {
                 """,
             arguments: [runID, settingsKey, tables.leftOut, tables.isExact, blob(tables.coarse.map(\.shown)),
                         blob(tables.fine.map(\.count)), blob(tables.coarse.map(\.link))])
-        let section = try db.makeStatement(sql: """
-            INSERT INTO timelineSection (level, idx, firstDay, lastDay, start, count, shown, fileDated, firstPhoto)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        // Bound straight through SQLite (`RawBindings`): a section row a day adds up in a large library.
+        // Bound straight through SQLite (`RawBindings`), many rows a statement: a section row a day
+        // and a shown row a photo add up in a large library.
         for (level, sections) in [("coarse", tables.coarse), ("fine", tables.fine)] {
-            for (index, s) in sections.enumerated() {
-                try section.execute { row in
-                    row.text(level)
-                    for value in [index, s.firstDay, s.lastDay, s.start, s.count, s.shown, s.fileDated] { row.integer(value) }
-                    row.integer(s.firstPhoto)
-                }
+            try db.insertRows(
+                "INSERT INTO timelineSection (level, idx, firstDay, lastDay, start, count, shown, fileDated, firstPhoto)",
+                columns: 9, Array(sections.enumerated())
+            ) { row, element in
+                let (index, s) = element
+                row.text(level)
+                for value in [index, s.firstDay, s.lastDay, s.start, s.count, s.shown, s.fileDated] { row.integer(value) }
+                row.integer(s.firstPhoto)
             }
         }
-        let shown = try db.makeStatement(sql: "INSERT INTO timelineShown (section, item, position, photo) VALUES (?, ?, ?, ?)")
-        for s in tables.shown {
-            try shown.execute { row in
-                row.integer(s.section)
-                row.integer(s.item)
-                row.integer(s.position)
-                row.integer(s.photo)
-            }
+        try db.insertRows("INSERT INTO timelineShown (section, item, position, photo)", columns: 4, tables.shown) { row, s in
+            row.integer(s.section)
+            row.integer(s.item)
+            row.integer(s.position)
+            row.integer(s.photo)
         }
     }
 

@@ -58,4 +58,26 @@ struct RawBindingsTests {
         #expect(stored.last == ["null", nil, "null", "", "null", "", "null", "", "null"])
         #expect(reals == Array(repeating: rows.map(\.real), count: 3).flatMap { $0 } + [nil])
     }
+
+    @Test("Rows inserted many a statement are stored whole and in order, at every count around a chunk's size",
+          arguments: [0, 1, 2, 63, 64, 65, 128, 130, 1000])
+    func rowsManyAStatement(count: Int) throws {
+        let queue = try DatabaseQueue()
+        let rows = (0..<count).map { index in (number: index, text: index % 3 == 0 ? nil : "São \(index)", real: Double(index) / 4) }
+        let stored = try queue.write { db -> [Row] in
+            try db.execute(sql: "CREATE TABLE t (number INTEGER PRIMARY KEY, text, real)")
+            try db.insertRows("INSERT INTO t (number, text, real)", columns: 3, rows) { bind, row in
+                bind.integer(row.number)
+                bind.text(row.text)
+                bind.double(row.real)
+            }
+            return try Row.fetchAll(db, sql: "SELECT number, text, real FROM t ORDER BY rowid")
+        }
+        #expect(stored.count == count)
+        for (row, expected) in zip(stored, rows) {
+            #expect(row[0] as Int == expected.number)
+            #expect(row[1] as String? == expected.text)
+            #expect(row[2] as Double == expected.real)
+        }
+    }
 }
