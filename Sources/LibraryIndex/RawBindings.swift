@@ -130,14 +130,22 @@ extension Database {
     ) throws {
         var scratch = RawBindings.Scratch()
         let tuple = "(" + repeatElement("?", count: columns).joined(separator: ", ") + ")"
-        func statement(rows count: Int) throws -> Statement {
-            try cachedStatement(sql: insert + " VALUES " + repeatElement(tuple, count: count).joined(separator: ", "))
-        }
+        func sql(rows count: Int) -> String { insert + " VALUES " + repeatElement(tuple, count: count).joined(separator: ", ") }
+        // The full chunks' statement is made once (and cached for the next run); the last, shorter
+        // chunk's is made for it alone, so the cache holds no statement per remainder's size.
+        var full: Statement?
         var start = rows.startIndex
         while start != rows.endIndex {
             let end = rows.index(start, offsetBy: rowsPerStatement, limitedBy: rows.endIndex) ?? rows.endIndex
             let chunk = rows[start..<end]
-            try statement(rows: chunk.count).execute(binding: { row in
+            let statement: Statement
+            if chunk.count == rowsPerStatement {
+                if full == nil { full = try cachedStatement(sql: sql(rows: rowsPerStatement)) }
+                statement = full!
+            } else {
+                statement = try makeStatement(sql: sql(rows: chunk.count))
+            }
+            try statement.execute(binding: { row in
                 for element in chunk { bind(&row, element) }
             }, reusing: &scratch)
             start = end
